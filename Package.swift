@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+// NavLayout: a headless navigation-layout engine (Cassowary solver, Auto Layout–style engine,
+// navigation UI state machine) with a C ABI. See README.md and ../shared/docs/ARCHITECTURE.md.
+import PackageDescription
+
+let package = Package(
+    name: "NavLayout",
+    products: [
+        // The native Swift API: `import NavLayout` re-exports the three layers.
+        .library(name: "NavLayout", targets: ["NavLayout"]),
+        // The C ABI as a shared library (libnavlayout.so). For a self-contained build that
+        // needs no Swift toolchain at run time, use CMake (see README), which links with
+        // -static-stdlib and a version script exporting only nl_* symbols.
+        .library(name: "navlayout", type: .dynamic, targets: ["NavLayoutC"]),
+        .executable(name: "navlayout-cli", targets: ["navlayout"]),
+    ],
+    targets: [
+        // Cassowary: pure math, standard library only (no Foundation).
+        .target(name: "LayoutSolver"),
+        // Auto Layout model: views, guides, anchors, constraints, hiding stack, animation.
+        .target(name: "LayoutEngine", dependencies: ["LayoutSolver"]),
+        // The seed's SDK: map view, state machine, components, delegate protocol, camera.
+        .target(name: "NavigationUI", dependencies: ["LayoutEngine"]),
+        // Umbrella module for Swift users.
+        .target(name: "NavLayout", dependencies: ["LayoutSolver", "LayoutEngine", "NavigationUI"]),
+        // The public C header, imported by the export layer so both sides share one set of types.
+        .systemLibrary(name: "CNavLayout", path: "include"),
+        // The C ABI: the only module with @_cdecl exports.
+        .target(name: "NavLayoutC", dependencies: ["CNavLayout", "NavigationUI"]),
+        // Command-line tool: `navlayout demo --preset iphone-portrait`.
+        .executableTarget(name: "navlayout", dependencies: ["NavigationUI"]),
+        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
+        .testTarget(name: "NavigationUITests", dependencies: ["NavigationUI"]),
+    ],
+    swiftLanguageModes: [.v5]
+)
