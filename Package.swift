@@ -8,11 +8,11 @@ let package = Package(
     products: [
         // The native Swift API: `import NavLayout` re-exports the three layers.
         .library(name: "NavLayout", targets: ["NavLayout"]),
-        // The C ABI as a shared library (libnavlayout.so). For a self-contained build that
+        // The C ABI as a shared library (libnavlayout-c.so, for development). For a self-contained build that
         // needs no Swift toolchain at run time, use CMake (see README), which links with
         // -static-stdlib and a version script exporting only nl_* symbols.
-        .library(name: "navlayout", type: .dynamic, targets: ["NavLayoutC"]),
-        .executable(name: "navlayout-cli", targets: ["navlayout"]),
+        .library(name: "navlayout-c", type: .dynamic, targets: ["NavLayoutC"]),
+        .executable(name: "navlayout", targets: ["navlayout"]),
     ],
     targets: [
         // Cassowary: pure math, standard library only (no Foundation).
