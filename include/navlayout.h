@@ -1,0 +1,625 @@
+/*
+ * navlayout.h — the C interface of NavLayout, a headless navigation-layout engine
+ * (incremental Cassowary solver + Auto Layout-style engine + navigation UI state machine).
+ *
+ * Behaviour is specified in docs SPEC.md ("SPEC §n" below), names in API.md.
+ *
+ * Conventions
+ * -----------
+ * - Units: every length is in points (double), every duration in seconds (double).
+ *   Coordinates have their origin at the map view's top-left, x to the right, y down; every frame
+ *   is in the map view's coordinate space (SPEC §1, §2).
+ * - Handles (nl_map_view, nl_view, nl_guide, nl_constraint, nl_ui_state) are opaque and are NOT
+ *   pointers to memory: never dereference them. A NULL, stale (destroyed), foreign (a handle of
+ *   another kind) or garbage handle is detected and reported as NL_ERR_INVALID_HANDLE; it never
+ *   crashes the process.
+ * - Everything created from a map view (views, guides, hiding stacks, constraints, and the
+ *   handles of the SDK's components) belongs to that map view and becomes invalid when the map view
+ *   is destroyed. Using a handle that belongs to map view A with map view B returns
+ *   NL_ERR_INVALID_ARGUMENT.
+ * - Every fallible function returns nl_status; on failure nl_last_error_message() tells why,
+ *   naming the offending item by its identifier. Functions that return a handle return NULL on
+ *   failure (and set the last error message). Queries return nl_status and write through an
+ *   out-pointer; a NULL out-pointer is NL_ERR_INVALID_ARGUMENT.
+ * - Doubles must be finite: NaN or infinite inputs are NL_ERR_INVALID_ARGUMENT.
+ * - Out-of-range enum values are NL_ERR_INVALID_ARGUMENT.
+ * - Strings returned as `char *` are copies owned by the caller: free them with nl_string_free().
+ *   Strings returned as `const char *` are owned by the library (lifetime stated per function).
+ *   String arguments are copied; the caller keeps ownership. Strings are UTF-8.
+ * - Threads: the only global mutable state is a mutex-protected handle table and the thread-local
+ *   error message. Distinct map views may be used from distinct threads at once; one map view
+ *   (and everything it owns) must be used from one thread at a time.
+ * - Callbacks are plain C function pointers that receive the host's user_data first. A callback
+ *   may report failure with nl_map_view_fail_callback(). Structs passed into the library begin
+ *   with `uint32_t struct_size` (set it to sizeof the struct) so later versions can add fields.
+ * - "Events" are the calls that drive the navigation session or time: set_navigation_enabled,
+ *   start/stop_guidance, trigger/dismiss_prompt, set_size, set_speed_widget_mode, pan, recenter,
+ *   advance_time, set_layout_delegate and nl_map_view_destroy. An event called from inside any
+ *   callback of the same map view (delegate method, animation block, animation completion)
+ *   returns NL_ERR_REENTRANT and changes nothing (SPEC §3).
+ */
+#ifndef NAVLAYOUT_H
+#define NAVLAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------ */
+/* Version                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+#define NL_VERSION_MAJOR 0
+#define NL_VERSION_MINOR 1
+#define NL_VERSION_PATCH 0
+
+/** The library's version as "MAJOR.MINOR.PATCH" (static storage; do not free). */
+const char *nl_version(void);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Status codes and errors                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef enum nl_status {
+    NL_OK = 0,
+    NL_ERR_INVALID_ARGUMENT = 1,   /* NaN/inf, out-of-range enum or index, NULL out-pointer,
+                                      mixed anchor axes, handle of another map view, ... */
+    NL_ERR_INVALID_HANDLE = 2,     /* NULL, stale, foreign or garbage handle */
+    NL_ERR_INVALID_STATE = 3,      /* event not valid in the current navigation state (SPEC §3) */
+    NL_ERR_NAVIGATION_ENABLED = 4, /* set_layout_delegate while navigation is enabled (SPEC §3) */
+    NL_ERR_CARPLAY = 5,            /* set_layout_delegate on a CarPlay map view (SPEC §3) */
+    NL_ERR_REENTRANT = 6,          /* an event called from inside a callback (SPEC §3) */
+    NL_ERR_NO_COMMON_ANCESTOR = 7, /* constraint items share no ancestor (SPEC §2) */
+    NL_ERR_UNSATISFIABLE = 8,      /* a required constraint cannot be satisfied */
+    NL_ERR_DUPLICATE = 9,          /* the thing already exists (e.g. a duplicate arranged view) */
+    NL_ERR_UNKNOWN = 10,           /* the thing does not exist (e.g. guide not owned by the view) */
+    NL_ERR_CALLBACK_FAILED = 11,   /* a host callback reported failure (nl_map_view_fail_callback) */
+    NL_ERR_INTERNAL = 99           /* a bug in NavLayout; please report it */
+} nl_status;
+
+/** The enum name of a status ("NL_OK", "NL_ERR_INVALID_HANDLE", ...); "NL_STATUS_UNRECOGNIZED" for
+ *  any other value. Static storage; do not free. */
+const char *nl_status_name(nl_status status);
+
+/** The message of the most recent failed call on the calling thread (thread-local), naming the
+ *  offending item by identifier; "" if no call has failed on this thread. Successful calls leave
+ *  it unchanged. Owned by the library; valid until the next failing call on this thread. */
+const char *nl_last_error_message(void);
+
+/** Frees a string returned by the library as `char *`. NULL is ignored. */
+void nl_string_free(char *string);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Handles and value types                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef struct nl_map_view nl_map_view;     /* the root view + navigation state machine */
+typedef struct nl_view nl_view;             /* a view (host view, SDK component, hiding stack, prompt,
+                                               or the map view's root view) */
+typedef struct nl_guide nl_guide;           /* a layout guide */
+typedef struct nl_constraint nl_constraint; /* a layout constraint */
+typedef struct nl_ui_state nl_ui_state;     /* a navigation UI state, valid during one callback */
+
+typedef struct nl_rect { double x, y, width, height; } nl_rect;
+typedef struct nl_insets { double top, left, bottom, right; } nl_insets;
+typedef struct nl_point { double x, y; } nl_point;
+typedef struct nl_size { double width, height; } nl_size;
+
+typedef enum nl_anchor_attribute {
+    NL_ANCHOR_LEADING = 0,
+    NL_ANCHOR_TRAILING = 1,
+    NL_ANCHOR_LEFT = 2,
+    NL_ANCHOR_RIGHT = 3,
+    NL_ANCHOR_TOP = 4,
+    NL_ANCHOR_BOTTOM = 5,
+    NL_ANCHOR_WIDTH = 6,
+    NL_ANCHOR_HEIGHT = 7,
+    NL_ANCHOR_CENTER_X = 8,
+    NL_ANCHOR_CENTER_Y = 9
+} nl_anchor_attribute;
+
+/** An anchor: an attribute of a view or guide. `item` is an nl_view* or an nl_guide* handle. */
+typedef struct nl_anchor {
+    const void *item;
+    nl_anchor_attribute attribute;
+} nl_anchor;
+
+typedef enum nl_relation {
+    NL_EQUAL = 0,
+    NL_LESS_OR_EQUAL = 1,
+    NL_GREATER_OR_EQUAL = 2
+} nl_relation;
+
+typedef enum nl_axis { NL_AXIS_HORIZONTAL = 0, NL_AXIS_VERTICAL = 1 } nl_axis;
+
+typedef enum nl_layout_direction {
+    NL_LAYOUT_DIRECTION_LEFT_TO_RIGHT = 0,
+    NL_LAYOUT_DIRECTION_RIGHT_TO_LEFT = 1
+} nl_layout_direction;
+
+/* Priorities (SPEC §2): any value in 1...1000; 1000 is required. */
+#define NL_PRIORITY_REQUIRED 1000.0f
+#define NL_PRIORITY_DEFAULT_HIGH 750.0f
+#define NL_PRIORITY_DEFAULT_LOW 250.0f
+#define NL_PRIORITY_FITTING_SIZE 50.0f
+
+/** "No intrinsic size on this axis" for nl_view_set_intrinsic_size. */
+#define NL_NO_INTRINSIC_METRIC (-1.0)
+
+typedef enum nl_prompt_kind {
+    NL_PROMPT_INCIDENT = 0,     /* height 120 */
+    NL_PROMPT_SPEED_CAMERA = 1, /* height 96 */
+    NL_PROMPT_TRAFFIC = 2,      /* height 120 */
+    NL_PROMPT_BETTER_ROUTE = 3  /* height 152 */
+} nl_prompt_kind;
+
+typedef enum nl_speed_widget_mode {
+    NL_SPEED_WIDGET_NONE = 0,
+    NL_SPEED_WIDGET_SPEEDOMETER = 1,
+    NL_SPEED_WIDGET_SPEED_LIMIT = 2,
+    NL_SPEED_WIDGET_BOTH = 3
+} nl_speed_widget_mode;
+
+/** A button type: NL_BUTTON_COMPASS, NL_BUTTON_REPORTING, or any other value for a type this
+ *  version does not know (SPEC §3: find buttons by type, never by index). */
+typedef int32_t nl_button_type;
+#define NL_BUTTON_COMPASS ((nl_button_type)1)
+#define NL_BUTTON_REPORTING ((nl_button_type)2)
+
+typedef enum nl_stack_position {
+    NL_STACK_POSITION_TOP = 0,
+    NL_STACK_POSITION_CENTER = 1,
+    NL_STACK_POSITION_BOTTOM = 2
+} nl_stack_position;
+
+typedef enum nl_stack_alignment {
+    NL_STACK_ALIGNMENT_LEADING = 0,
+    NL_STACK_ALIGNMENT_TRAILING = 1
+} nl_stack_alignment;
+
+/** Prompt corner mask bits (SPEC §4); default: NL_CORNER_MIN_X_MIN_Y | NL_CORNER_MAX_X_MIN_Y. */
+typedef uint32_t nl_corner_mask;
+#define NL_CORNER_MIN_X_MIN_Y ((nl_corner_mask)1)
+#define NL_CORNER_MAX_X_MIN_Y ((nl_corner_mask)2)
+#define NL_CORNER_MIN_X_MAX_Y ((nl_corner_mask)4)
+#define NL_CORNER_MAX_X_MAX_Y ((nl_corner_mask)8)
+
+typedef enum nl_curve { NL_CURVE_EASE_IN_OUT = 0, NL_CURVE_LINEAR = 1 } nl_curve;
+
+typedef enum nl_ui_state_kind {
+    NL_UI_STATE_NO_NAVIGATION = 0, /* only from nl_map_view_navigation_state */
+    NL_UI_STATE_NAVIGATION_READY = 1,
+    NL_UI_STATE_ACTIVE_GUIDANCE = 2
+} nl_ui_state_kind;
+
+/** Camera framing (SPEC §6): the viewport's presented frame, the equivalent padding
+ *  (top = vp.y, left = vp.x, bottom = H - vp.maxY, right = W - vp.maxX) and the vehicle point
+ *  (the viewport's center). Points. */
+typedef struct nl_camera {
+    nl_rect viewport;
+    nl_insets padding;
+    nl_point vehicle_point;
+} nl_camera;
+
+/** NavigationStyleValues (SPEC §4), points. */
+typedef struct nl_style_values {
+    double button_horizontal_padding;     /* 16 */
+    double button_vertical_padding;       /* 8 */
+    double default_corner_radius;         /* 12 */
+    double element_horizontal_padding;    /* 8 */
+    double header_footer_horizontal_padding; /* 16 */
+    double header_nominal_height;         /* 104 */
+    double header_top_padding;            /* 8 */
+} nl_style_values;
+
+/** Options of nl_map_view_create. Set struct_size = sizeof(nl_map_options). */
+typedef struct nl_map_options {
+    uint32_t struct_size;
+    double width, height;                 /* points, finite, >= 0 */
+    nl_insets safe_area;                  /* points, finite, >= 0 */
+    bool car_play;                        /* a CarPlay screen: refuses layout delegates */
+    nl_layout_direction layout_direction;
+    bool shuffle_buttons;                 /* test option: shuffle buttons, add an unknown one */
+} nl_map_options;
+
+/* Diagnostic codes: SPEC §8's table, in table order. */
+typedef enum nl_diagnostic_code {
+    NL_DIAG_UNSATISFIABLE = 1,
+    NL_DIAG_AMBIGUOUS_LAYOUT = 2,
+    NL_DIAG_MISSING_REQUIRED_COMPONENT = 3,
+    NL_DIAG_SIZE_CONSTRAINT_ON_FIXED_COMPONENT = 4,
+    NL_DIAG_STALE_COMPONENT = 5,
+    NL_DIAG_VIEWPORT_OBSTRUCTED = 6,
+    NL_DIAG_OVERLAP = 7,
+    NL_DIAG_OFFSCREEN = 8,
+    NL_DIAG_WIDE_MODE_CARDS_NOT_LEADING = 9,
+    NL_DIAG_LEFT_RIGHT_ANCHOR = 10,
+    NL_DIAG_HIDDEN_IN_HIDING_STACK = 11,
+    NL_DIAG_LEGACY_API_IGNORED = 12,
+    NL_DIAG_EMPTY_VIEWPORT = 13
+} nl_diagnostic_code;
+
+typedef enum nl_severity {
+    NL_SEVERITY_INFO = 0,
+    NL_SEVERITY_WARNING = 1,
+    NL_SEVERITY_ERROR = 2
+} nl_severity;
+
+/** One diagnostic (SPEC §8). Set struct_size = sizeof(nl_diagnostic) before the call. */
+typedef struct nl_diagnostic {
+    uint32_t struct_size;
+    int32_t code;           /* nl_diagnostic_code */
+    int32_t severity;       /* nl_severity */
+    const char *message;    /* owned by the map view; valid until the next layout pass or map change */
+    const nl_view *items[4]; /* the first item_count items (views; a layout guide appears as its
+                               nl_guide* handle cast to nl_view*) */
+    size_t item_count;      /* <= 4 */
+} nl_diagnostic;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Map view and geometry (SPEC §1, §2, §9)                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Creates a map view of the given size and safe area (SPEC §1). Returns NULL on failure:
+ *  options NULL, struct_size too small, NaN/inf or negative numbers, bad layout_direction
+ *  (NL_ERR_INVALID_ARGUMENT). The caller owns the map view: free it with nl_map_view_destroy. */
+nl_map_view *nl_map_view_create(const nl_map_options *options);
+
+/** Creates a map view from a device preset of SPEC §9: "iphone-portrait", "iphone-landscape",
+ *  "iphone-se", "ipad-portrait", "ipad-split", "carplay" (CarPlay). Returns NULL on failure
+ *  (NULL or unknown name: NL_ERR_INVALID_ARGUMENT). Free with nl_map_view_destroy. */
+nl_map_view *nl_map_view_create_preset(const char *preset);
+
+/** Destroys a map view and everything it owns (views, guides, constraints, component handles);
+ *  calls the layout delegate's release(user_data) once. Every handle of the map view becomes
+ *  stale. Returns NL_ERR_INVALID_HANDLE for a bad handle, NL_ERR_REENTRANT from inside one of
+ *  this map view's callbacks (nothing is destroyed). */
+nl_status nl_map_view_destroy(nl_map_view *map);
+
+/** The map view as a view (the root of its hierarchy), for anchors and nl_view_add_subview.
+ *  Owned by the map view. NULL on a bad handle. */
+nl_view *nl_map_view_root(nl_map_view *map);
+
+/** Resizes the map view (width, height and safe-area insets in points; SPEC §3 "resize"): updates
+ *  wide mode and the component sizes, and calls size_changed when navigation is enabled.
+ *  NL_ERR_INVALID_ARGUMENT for NaN/inf/negative values, NL_ERR_REENTRANT from a callback,
+ *  NL_ERR_CALLBACK_FAILED if size_changed reported failure (the resize still happened). */
+nl_status nl_map_view_set_size(nl_map_view *map, double width, double height, nl_insets safe_area);
+
+/** The map view's current size (points). */
+nl_status nl_map_view_size(const nl_map_view *map, nl_size *out);
+
+/** The map view's current safe-area insets (points). */
+nl_status nl_map_view_safe_area(const nl_map_view *map, nl_insets *out);
+
+/** Performs a layout pass now if anything changed (SPEC §2 "Layout pass"). Layout is otherwise
+ *  lazy: frames, the camera and diagnostics perform it when read. */
+nl_status nl_map_view_layout_if_needed(nl_map_view *map);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Views, guides, anchors, constraints (SPEC §2)                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Creates a host view (not in any hierarchy yet; no intrinsic size; identifier ""). Owned by
+ *  the map view; may be destroyed earlier with nl_view_destroy. NULL on a bad map handle. */
+nl_view *nl_view_create(nl_map_view *map);
+
+/** Removes a view created with nl_view_create or nl_hiding_stack_create (or a prompt that is no
+ *  longer shown) from its superview — which deactivates every constraint that references it or its
+ *  descendants (SPEC §2) — and invalidates its handle. Constraint handles stay valid.
+ *  NL_ERR_INVALID_ARGUMENT for the root view, an SDK component or the shown prompt. */
+nl_status nl_view_destroy(nl_view *view);
+
+/** Creates a layout guide (SPEC §2), not owned by any view yet. Owned by the map view. */
+nl_guide *nl_guide_create(nl_map_view *map);
+
+/** Removes a guide created with nl_guide_create from its owning view (deactivating its
+ *  constraints) and invalidates its handle. NL_ERR_INVALID_ARGUMENT for the built-in guides
+ *  (safe area, layout margins). */
+nl_status nl_guide_destroy(nl_guide *guide);
+
+/** Adds `child` as the last subview of `parent` (moving it from its previous superview).
+ *  NL_ERR_INVALID_ARGUMENT: child == parent, child is an ancestor of parent, child is the root,
+ *  or the views belong to different map views. */
+nl_status nl_view_add_subview(nl_view *parent, nl_view *child);
+
+/** Removes the view from its superview, deactivating every constraint that references it or its
+ *  descendants (SPEC §2). A view without a superview: NL_OK, nothing happens. */
+nl_status nl_view_remove_from_superview(nl_view *view);
+
+/** Makes `view` the owner of `guide`. NL_ERR_INVALID_ARGUMENT if the guide is a built-in guide of
+ *  another view or of another map view. */
+nl_status nl_view_add_layout_guide(nl_view *view, nl_guide *guide);
+
+/** Removes `guide` from `view`, deactivating its constraints. NL_ERR_UNKNOWN if `view` does not
+ *  own the guide. */
+nl_status nl_view_remove_layout_guide(nl_view *view, nl_guide *guide);
+
+/** The view's superview (a handle owned by the map view); NULL when it has none or on error. */
+nl_view *nl_view_superview(const nl_view *view);
+
+/** The number of subviews of `view`. */
+nl_status nl_view_subview_count(const nl_view *view, size_t *out);
+
+/** The subview at `index` (in z-order, back to front). NULL and NL_ERR_INVALID_ARGUMENT when
+ *  index >= count. The handle is owned by the map view. */
+nl_view *nl_view_subview(const nl_view *view, size_t index);
+
+/** The view's safe-area layout guide (for the root: the map view's safe area). Owned by the view. */
+nl_guide *nl_view_safe_area_guide(nl_view *view);
+
+/** The view's layout-margins guide (insets = layout margins, default 8). Owned by the view. */
+nl_guide *nl_view_margins_guide(nl_view *view);
+
+/** Sets the identifier used in diagnostics and error messages (copied; NULL = ""). The SDK's
+ *  components come with their role as identifier ("turnCard", "viewport", ...). */
+nl_status nl_view_set_identifier(nl_view *view, const char *identifier);
+
+/** A copy of the view's identifier; free it with nl_string_free. NULL on error. */
+char *nl_view_identifier(const nl_view *view);
+
+/** Sets the guide's identifier (copied; NULL = ""). */
+nl_status nl_guide_set_identifier(nl_guide *guide, const char *identifier);
+
+/** A copy of the guide's identifier; free it with nl_string_free. NULL on error. */
+char *nl_guide_identifier(const nl_guide *guide);
+
+/** Hides or shows a view. A view managed by a hiding stack keeps the stack's decision and gets a
+ *  hiddenInHidingStack diagnostic (SPEC §2). */
+nl_status nl_view_set_hidden(nl_view *view, bool hidden);
+
+/** Whether the view is hidden (set by the host or by a hiding stack). */
+nl_status nl_view_is_hidden(const nl_view *view, bool *out);
+
+/** Sets the intrinsic content size in points; NL_NO_INTRINSIC_METRIC for "none" on an axis.
+ *  Other negative values, NaN and inf: NL_ERR_INVALID_ARGUMENT. */
+nl_status nl_view_set_intrinsic_size(nl_view *view, double width, double height);
+
+/** Content-hugging priority for an axis (default 250), 1...1000. */
+nl_status nl_view_set_hugging_priority(nl_view *view, nl_axis axis, float priority);
+
+/** Compression-resistance priority for an axis (default 750), 1...1000. */
+nl_status nl_view_set_compression_priority(nl_view *view, nl_axis axis, float priority);
+
+/** Layout margins in points (default 8 on each edge), used by the margins guide. */
+nl_status nl_view_set_layout_margins(nl_view *view, nl_insets margins);
+
+/** An anchor of a view. On a bad handle or attribute the result's item is NULL (and the last
+ *  error is set); a constraint built from it then fails with NL_ERR_INVALID_HANDLE. */
+nl_anchor nl_view_anchor(const nl_view *view, nl_anchor_attribute attribute);
+
+/** An anchor of a layout guide; as nl_view_anchor. */
+nl_anchor nl_guide_anchor(const nl_guide *guide, nl_anchor_attribute attribute);
+
+/** Creates an inactive constraint `first REL multiplier * second + constant` (SPEC §2), priority
+ *  required, identifier "". Owned by the map view; nl_constraint_destroy frees it earlier.
+ *  NULL and NL_ERR_INVALID_ARGUMENT: anchors of different axes (x / y / dimension), bad relation,
+ *  NaN/inf multiplier or constant, an item of another map view; NL_ERR_INVALID_HANDLE: a bad
+ *  anchor item. */
+nl_constraint *nl_constraint_create(nl_map_view *map, nl_anchor first, nl_relation relation,
+                                    nl_anchor second, double multiplier, double constant);
+
+/** Creates an inactive constraint `first REL constant`. Only dimension anchors (width, height)
+ *  take a constant-only form; a position anchor is NL_ERR_INVALID_ARGUMENT. */
+nl_constraint *nl_constraint_create_constant(nl_map_view *map, nl_anchor first,
+                                             nl_relation relation, double constant);
+
+/** Deactivates the constraint and invalidates its handle. */
+nl_status nl_constraint_destroy(nl_constraint *constraint);
+
+/** Sets the priority, 1...1000 (NL_PRIORITY_*). Switching an active constraint between required
+ *  and optional is NL_ERR_INVALID_STATE (as in UIKit); deactivate it first. */
+nl_status nl_constraint_set_priority(nl_constraint *constraint, float priority);
+
+/** The priority. */
+nl_status nl_constraint_priority(const nl_constraint *constraint, float *out);
+
+/** Sets the constant (points). Updates the solver incrementally (SPEC §2). Inside an animation
+ *  block the change is animated (SPEC §5). */
+nl_status nl_constraint_set_constant(nl_constraint *constraint, double constant);
+
+/** The constant. */
+nl_status nl_constraint_constant(const nl_constraint *constraint, double *out);
+
+/** Sets the identifier used in diagnostics (copied; NULL = ""). */
+nl_status nl_constraint_set_identifier(nl_constraint *constraint, const char *identifier);
+
+/** Whether the constraint is active. */
+nl_status nl_constraint_is_active(const nl_constraint *constraint, bool *out);
+
+/** Activates one constraint. NL_ERR_NO_COMMON_ANCESTOR if its items share no ancestor in the
+ *  current hierarchy (nothing changes). Activating an active constraint is NL_OK. */
+nl_status nl_constraint_activate(nl_constraint *constraint);
+
+/** Activates `count` constraints, all or nothing: on any error (bad handle, no common ancestor)
+ *  none is activated. `constraints` may be NULL only when count is 0. */
+nl_status nl_constraints_activate(nl_constraint *const *constraints, size_t count);
+
+/** Deactivates one constraint (an inactive one: NL_OK). */
+nl_status nl_constraint_deactivate(nl_constraint *constraint);
+
+/** Deactivates `count` constraints; validates every handle first (all or nothing). */
+nl_status nl_constraints_deactivate(nl_constraint *const *constraints, size_t count);
+
+/** The view's presented frame (points, map view space) at the current time: interpolated while
+ *  an animation runs (SPEC §5). Performs a layout pass if needed. */
+nl_status nl_view_frame(const nl_view *view, nl_rect *out);
+
+/** The view's target frame: the layout running animations move to (the solver's answer). */
+nl_status nl_view_target_frame(const nl_view *view, nl_rect *out);
+
+/** The guide's frame (points, map view space). Performs a layout pass if needed. */
+nl_status nl_guide_frame(const nl_guide *guide, nl_rect *out);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Navigation (SPEC §3 – §8)                                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * A layout delegate (SPEC §3). Every callback is optional (NULL = not implemented) and receives
+ * user_data first and the map view second. State handles (nl_ui_state *) are valid only during
+ * the callback; view handles are owned by the map view. Callbacks may build and (de)activate
+ * constraints, add and remove views, read frames and animate; they may not call events
+ * (NL_ERR_REENTRANT). A callback reports failure with nl_map_view_fail_callback.
+ *
+ * The map view keeps user_data until the delegate is replaced or the map view is destroyed,
+ * then calls release(user_data) exactly once (release may be NULL).
+ */
+typedef struct nl_layout_delegate {
+    uint32_t struct_size;
+    void *user_data;
+    void (*release)(void *user_data);
+    void (*enable_navigation_ui)(void *user_data, nl_map_view *map, const nl_ui_state *new_state);
+    void (*disable_navigation_ui)(void *user_data, nl_map_view *map, const nl_ui_state *old_state);
+    void (*start_guidance)(void *user_data, nl_map_view *map, const nl_ui_state *new_state,
+                           const nl_ui_state *old_state);
+    void (*stop_guidance)(void *user_data, nl_map_view *map, const nl_ui_state *new_state,
+                          const nl_ui_state *old_state);
+    void (*size_changed)(void *user_data, nl_map_view *map, const nl_ui_state *new_state);
+    void (*show_prompt)(void *user_data, nl_map_view *map, nl_view *new_prompt);
+    void (*hide_prompt)(void *user_data, nl_map_view *map, nl_view *old_prompt);
+    void (*change_prompt)(void *user_data, nl_map_view *map, nl_view *new_prompt,
+                          nl_view *old_prompt);
+} nl_layout_delegate;
+
+/** Sets the layout delegate (copied; NULL = the built-in layout, SPEC §7). Releases the previous
+ *  delegate's user_data. NL_ERR_NAVIGATION_ENABLED while navigation is enabled,
+ *  NL_ERR_CARPLAY on a CarPlay map view (in both cases `delegate` is not kept and its release is
+ *  not called), NL_ERR_INVALID_ARGUMENT if struct_size is too small, NL_ERR_REENTRANT from a
+ *  callback. */
+nl_status nl_map_view_set_layout_delegate(nl_map_view *map, const nl_layout_delegate *delegate);
+
+/** Called by the host from inside one of this map view's callbacks to report that the callback
+ *  failed: the event that ran the callback then returns NL_ERR_CALLBACK_FAILED with `message`
+ *  (copied; NULL = "callback failed") as its error message. The transition itself is not undone
+ *  (SPEC §3). NL_ERR_INVALID_STATE when called outside a callback. */
+nl_status nl_map_view_fail_callback(nl_map_view *map, const char *message);
+
+/** Enables or disables navigation (SPEC §3 table). Enabling from noNavigation calls
+ *  enable_navigation_ui; disabling calls hide_prompt/stop_guidance as needed, then
+ *  disable_navigation_ui. Setting the current value is NL_ERR_INVALID_STATE. */
+nl_status nl_map_view_set_navigation_enabled(nl_map_view *map, bool enabled);
+
+/** The current state: NL_UI_STATE_NO_NAVIGATION, _NAVIGATION_READY or _ACTIVE_GUIDANCE. */
+nl_status nl_map_view_navigation_state(const nl_map_view *map, nl_ui_state_kind *out);
+
+/** navigationReady -> activeGuidance, calls start_guidance. Otherwise NL_ERR_INVALID_STATE. */
+nl_status nl_map_view_start_guidance(nl_map_view *map);
+
+/** activeGuidance -> navigationReady: hide_prompt if a prompt is shown, then stop_guidance.
+ *  Otherwise NL_ERR_INVALID_STATE. */
+nl_status nl_map_view_stop_guidance(nl_map_view *map);
+
+/** Shows a prompt of `kind` in active guidance (show_prompt, or change_prompt if one is shown).
+ *  Suppressed without callback (NL_OK) when should_display_prompts is false, except speed-camera
+ *  prompts. NL_ERR_INVALID_STATE outside active guidance. */
+nl_status nl_map_view_trigger_prompt(nl_map_view *map, nl_prompt_kind kind);
+
+/** Dismisses the shown prompt (hide_prompt). NL_ERR_INVALID_STATE when none is shown. */
+nl_status nl_map_view_dismiss_prompt(nl_map_view *map);
+
+/** Sets the speed widget's content (SPEC §4); its size changes, no callback. */
+nl_status nl_map_view_set_speed_widget_mode(nl_map_view *map, nl_speed_widget_mode mode);
+
+/** The user pans the map: the logo turns into the re-center button (136 x 48). */
+nl_status nl_map_view_pan(nl_map_view *map);
+
+/** The user re-centers: the re-center button turns back into the logo (72 x 32). */
+nl_status nl_map_view_recenter(nl_map_view *map);
+
+/** Whether the reporting button is part of the active-guidance buttons (default true). */
+nl_status nl_map_view_set_incident_reporting_enabled(nl_map_view *map, bool enabled);
+
+/** Whether incident/traffic/better-route prompts are shown (default true). */
+nl_status nl_map_view_set_should_display_prompts(nl_map_view *map, bool display);
+
+/** The kind of a state handle (NL_UI_STATE_NAVIGATION_READY or _ACTIVE_GUIDANCE). */
+nl_status nl_ui_state_kind_of(const nl_ui_state *state, nl_ui_state_kind *out);
+
+/** Components of a state (SPEC §3, §4). Handles owned by the map view, valid after the callback.
+ *  NULL on error or when the state has no such component (turn card, ETA card, trip progress bar
+ *  and speed widget exist only in active guidance). */
+nl_view *nl_ui_state_google_logo(const nl_ui_state *state);
+nl_view *nl_ui_state_viewport(const nl_ui_state *state);
+nl_view *nl_ui_state_turn_card(const nl_ui_state *state);
+nl_view *nl_ui_state_eta_card(const nl_ui_state *state);
+nl_view *nl_ui_state_trip_progress_bar(const nl_ui_state *state);
+nl_view *nl_ui_state_speed_widget(const nl_ui_state *state);
+
+/** Whether the state is in wide mode (SPEC §4). */
+nl_status nl_ui_state_wide_mode(const nl_ui_state *state, bool *out);
+
+/** The map size recorded in the state (points). */
+nl_status nl_ui_state_map_size(const nl_ui_state *state, nl_size *out);
+
+/** The number of buttons of the state. */
+nl_status nl_ui_state_button_count(const nl_ui_state *state, size_t *out);
+
+/** The button at `index`; writes its type to *type_out (may be NULL). NULL and
+ *  NL_ERR_INVALID_ARGUMENT when index >= count. Find buttons by type, not by index. */
+nl_view *nl_ui_state_button(const nl_ui_state *state, size_t index, nl_button_type *type_out);
+
+/** Creates a hiding stack view (SPEC §2) owned by the map view; spacing 8. NULL on a bad map or
+ *  out-of-range position/alignment. */
+nl_view *nl_hiding_stack_create(nl_map_view *map, nl_stack_position position,
+                                nl_stack_alignment alignment);
+
+/** Replaces the stack's arranged subviews (they become its subviews, in order). `views` may be
+ *  NULL only when count is 0. NL_ERR_INVALID_ARGUMENT if `stack` is not a hiding stack, a view
+ *  is the stack itself, or views of another map view; NL_ERR_DUPLICATE if a view appears twice. */
+nl_status nl_hiding_stack_set_arranged_subviews(nl_view *stack, nl_view *const *views, size_t count);
+
+/** The stack's spacing in points (default 8), finite and >= 0. */
+nl_status nl_hiding_stack_set_spacing(nl_view *stack, double spacing);
+
+/** The kind of a prompt view. NL_ERR_INVALID_ARGUMENT if the view is not a prompt. */
+nl_status nl_prompt_kind_of(const nl_view *prompt, nl_prompt_kind *out);
+
+/** Sets the prompt's rounded corners (mask of NL_CORNER_*; other bits: NL_ERR_INVALID_ARGUMENT). */
+nl_status nl_prompt_set_rounded_corners(nl_view *prompt, nl_corner_mask mask);
+
+/** The prompt's rounded corners (default: the two top corners). */
+nl_status nl_prompt_rounded_corners(const nl_view *prompt, nl_corner_mask *out);
+
+/** The style values of SPEC §4. */
+nl_style_values nl_navigation_style_values(void);
+
+/** Runs `changes(user_data)` now inside an animation block of `seconds` (finite, >= 0) with the
+ *  given curve (SPEC §5): constraint changes made in it are animated from the presented frames
+ *  to the new layout. `completion(user_data, finished)` (may be NULL) runs during the
+ *  nl_map_view_advance_time call that passes the block's end. user_data must stay valid until
+ *  then (if the map view is destroyed first, completion is not called). May be called from
+ *  inside a delegate callback. `changes` may be NULL. */
+nl_status nl_map_view_animate(nl_map_view *map, double seconds, nl_curve curve,
+                              void (*changes)(void *user_data),
+                              void (*completion)(void *user_data, bool finished),
+                              void *user_data);
+
+/** Advances the map view's clock by `seconds` (finite, >= 0), running the completions of the
+ *  animations that end. NL_ERR_CALLBACK_FAILED if a completion reported failure. */
+nl_status nl_map_view_advance_time(nl_map_view *map, double seconds);
+
+/** The camera framing from the presented viewport (SPEC §6). Performs a layout pass if needed. */
+nl_status nl_map_view_camera(nl_map_view *map, nl_camera *out);
+
+/** The number of diagnostics of the current (target) layout (SPEC §8). Performs a layout pass. */
+nl_status nl_map_view_diagnostic_count(nl_map_view *map, size_t *out);
+
+/** Diagnostic `index`. out->struct_size must be set; NL_ERR_INVALID_ARGUMENT when index >= count. */
+nl_status nl_map_view_diagnostic(nl_map_view *map, size_t index, nl_diagnostic *out);
+
+/** A JSON snapshot of the hierarchy and frames; free with nl_string_free. NULL on error. */
+char *nl_map_view_snapshot_json(nl_map_view *map);
+
+/** An SVG rendering of the frames; free with nl_string_free. NULL on error. */
+char *nl_map_view_snapshot_svg(nl_map_view *map);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* NAVLAYOUT_H */
