@@ -1,0 +1,269 @@
+"""Value types and enumerations of the navlayout bindings (pure Python, no library needed).
+
+All lengths are points (``float``); coordinates have their origin at the map view's top-left
+corner, x to the right, y down.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple, Union
+
+__all__ = [
+    "Point",
+    "Size",
+    "Rect",
+    "Insets",
+    "Priority",
+    "AnchorAttribute",
+    "Relation",
+    "Axis",
+    "LayoutDirection",
+    "ButtonType",
+    "PromptKind",
+    "SpeedWidgetMode",
+    "Curve",
+    "StackPosition",
+    "StackAlignment",
+    "Corner",
+    "UIStateKind",
+    "DiagnosticCode",
+    "Severity",
+    "NO_INTRINSIC_METRIC",
+    "button_type",
+]
+
+#: Value of an intrinsic-size dimension that has no intrinsic metric (``NL_NO_INTRINSIC_METRIC``).
+NO_INTRINSIC_METRIC: float = -1.0
+
+
+class Point(NamedTuple):
+    """A point ``(x, y)`` in points, in the map view's coordinate space."""
+
+    x: float
+    y: float
+
+
+class Size(NamedTuple):
+    """A size ``(width, height)`` in points."""
+
+    width: float
+    height: float
+
+
+class Rect(NamedTuple):
+    """A rectangle ``(x, y, width, height)`` in points, in the map view's coordinate space."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def min_x(self) -> float:
+        """The left edge (``x``)."""
+        return self.x
+
+    @property
+    def min_y(self) -> float:
+        """The top edge (``y``)."""
+        return self.y
+
+    @property
+    def max_x(self) -> float:
+        """The right edge (``x + width``)."""
+        return self.x + self.width
+
+    @property
+    def max_y(self) -> float:
+        """The bottom edge (``y + height``)."""
+        return self.y + self.height
+
+    @property
+    def center(self) -> Point:
+        """The centre point."""
+        return Point(self.x + self.width / 2.0, self.y + self.height / 2.0)
+
+    @property
+    def size(self) -> Size:
+        """``Size(width, height)``."""
+        return Size(self.width, self.height)
+
+
+class Insets(NamedTuple):
+    """Edge insets ``(top, left, bottom, right)`` in points.
+
+    For a map view's safe area, ``left``/``right`` are the physical edges; the engine maps
+    them to leading/trailing according to the layout direction.
+    """
+
+    top: float = 0.0
+    left: float = 0.0
+    bottom: float = 0.0
+    right: float = 0.0
+
+
+class Priority:
+    """Named constraint priority levels (floats in 1…1000; 1000 means required).
+
+    Any number in 1…1000 is a valid priority; these are the named Auto Layout levels.
+    Optional priorities are strictly hierarchical: one satisfied 751 is never traded for any
+    number of 750s.
+    """
+
+    REQUIRED: float = 1000.0
+    DEFAULT_HIGH: float = 750.0
+    DEFAULT_LOW: float = 250.0
+    FITTING_SIZE: float = 50.0
+
+
+class AnchorAttribute(enum.IntEnum):
+    """The ten anchors of a view or layout guide (``NL_ANCHOR_*``)."""
+
+    LEADING = 0
+    TRAILING = 1
+    LEFT = 2
+    RIGHT = 3
+    TOP = 4
+    BOTTOM = 5
+    WIDTH = 6
+    HEIGHT = 7
+    CENTER_X = 8
+    CENTER_Y = 9
+
+
+class Relation(enum.IntEnum):
+    """Relation of a constraint (``NL_EQUAL`` …)."""
+
+    EQUAL = 0
+    LESS_OR_EQUAL = 1
+    GREATER_OR_EQUAL = 2
+
+
+class Axis(enum.IntEnum):
+    """Layout axis for hugging / compression-resistance priorities (``NL_AXIS_*``)."""
+
+    HORIZONTAL = 0
+    VERTICAL = 1
+
+
+class LayoutDirection(enum.IntEnum):
+    """Map-view layout direction; in right-to-left, ``leading`` is the right edge."""
+
+    LEFT_TO_RIGHT = 0
+    RIGHT_TO_LEFT = 1
+
+
+class ButtonType(enum.IntEnum):
+    """Known navigation button types (``NL_BUTTON_*``).
+
+    Buttons of types a future SDK adds are reported with their raw ``int`` value instead;
+    find buttons by type, never by index.
+    """
+
+    COMPASS = 1
+    REPORTING = 2
+
+
+def button_type(raw: int) -> Union[ButtonType, int]:
+    """Return the :class:`ButtonType` for ``raw``, or ``raw`` itself (an ``int``) if unknown."""
+    try:
+        return ButtonType(raw)
+    except ValueError:
+        return int(raw)
+
+
+class PromptKind(enum.IntEnum):
+    """Kinds of navigation prompts (``NL_PROMPT_*``); heights 120, 96, 120, 152 points."""
+
+    INCIDENT = 0
+    SPEED_CAMERA = 1
+    TRAFFIC = 2
+    BETTER_ROUTE = 3
+
+
+class SpeedWidgetMode(enum.IntEnum):
+    """What the speed widget shows (``NL_SPEED_WIDGET_*``); it resizes accordingly."""
+
+    NONE = 0
+    SPEEDOMETER = 1
+    SPEED_LIMIT = 2
+    BOTH = 3
+
+
+class Curve(enum.IntEnum):
+    """Animation timing curves (``NL_CURVE_*``). Ease-in-out is the cubic Bézier (0.42, 0, 0.58, 1)."""
+
+    EASE_IN_OUT = 0
+    LINEAR = 1
+
+
+class StackPosition(enum.IntEnum):
+    """Where a hiding stack packs its arranged views (``NL_STACK_POSITION_*``).
+
+    With ``BOTTOM`` the first arranged view is the bottom one.
+    """
+
+    TOP = 0
+    CENTER = 1
+    BOTTOM = 2
+
+
+class StackAlignment(enum.IntEnum):
+    """Which edge of a hiding stack its arranged views sit at (``NL_STACK_ALIGNMENT_*``)."""
+
+    LEADING = 0
+    TRAILING = 1
+
+
+class Corner(enum.IntFlag):
+    """Rounded-corner mask of a prompt (``NL_CORNER_*``); default: the two top corners."""
+
+    NONE = 0
+    MIN_X_MIN_Y = 1
+    MAX_X_MIN_Y = 2
+    MIN_X_MAX_Y = 4
+    MAX_X_MAX_Y = 8
+    TOP = MIN_X_MIN_Y | MAX_X_MIN_Y
+    BOTTOM = MIN_X_MAX_Y | MAX_X_MAX_Y
+    ALL = TOP | BOTTOM
+
+
+class UIStateKind(enum.IntEnum):
+    """Navigation state kinds (``NL_UI_STATE_*``); state objects are READY or ACTIVE_GUIDANCE."""
+
+    NO_NAVIGATION = 0
+    NAVIGATION_READY = 1
+    ACTIVE_GUIDANCE = 2
+
+
+class DiagnosticCode(enum.IntEnum):
+    """Diagnostic codes of SPEC §8 (``NL_DIAG_*``); ``spec_name`` is the SPEC's camelCase name."""
+
+    UNSATISFIABLE = 1
+    AMBIGUOUS_LAYOUT = 2
+    MISSING_REQUIRED_COMPONENT = 3
+    SIZE_CONSTRAINT_ON_FIXED_COMPONENT = 4
+    STALE_COMPONENT = 5
+    VIEWPORT_OBSTRUCTED = 6
+    OVERLAP = 7
+    OFFSCREEN = 8
+    WIDE_MODE_CARDS_NOT_LEADING = 9
+    LEFT_RIGHT_ANCHOR = 10
+    HIDDEN_IN_HIDING_STACK = 11
+    LEGACY_API_IGNORED = 12
+    EMPTY_VIEWPORT = 13
+
+    @property
+    def spec_name(self) -> str:
+        """The code as SPEC §8 spells it, e.g. ``"viewportObstructed"``."""
+        head, *rest = self.name.lower().split("_")
+        return head + "".join(part.capitalize() for part in rest)
+
+
+class Severity(enum.IntEnum):
+    """Severity of a layout diagnostic (``NL_SEVERITY_*``)."""
+
+    INFO = 0
+    WARNING = 1
+    ERROR = 2

@@ -1,0 +1,100 @@
+"""Test set-up: find libnavlayout and make the package and the example importable.
+
+The library is taken from $NAVLAYOUT_LIBRARY when set. Otherwise the most recently built of these
+is used (paths relative to the repository root):
+
+  build/libnavlayout.so*                      (CMake: cmake -S . -B build -G Ninja && ninja -C build)
+  .build/{debug,release}/libnavlayout-c.so    (swift build --product navlayout-c)
+
+If none exists, the run stops with an error explaining how to build it, unless
+NAVLAYOUT_SKIP_IF_MISSING=1 is set, in which case tests that need the library are skipped
+(the pure-Python tests still run).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+PACKAGE_ROOT = TESTS.parent                 # bindings/python
+REPO = PACKAGE_ROOT.parent.parent           # repository root
+EXAMPLES = REPO / "examples" / "python"
+
+# Import the package from this checkout unless it is installed (pip install ./bindings/python).
+try:
+    import navlayout  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(PACKAGE_ROOT))
+sys.path.insert(0, str(EXAMPLES))
+
+
+def _find_library() -> "tuple[str | None, list[str]]":
+    env = os.environ.get("NAVLAYOUT_LIBRARY")
+    if env:
+        return env, [env]
+    patterns = [
+        REPO / "build" / "libnavlayout.so*",
+        REPO / ".build" / "debug" / "libnavlayout-c.so",
+        REPO / ".build" / "release" / "libnavlayout-c.so",
+        REPO / ".build" / "*" / "debug" / "libnavlayout-c.so",
+        REPO / ".build" / "*" / "release" / "libnavlayout-c.so",
+    ]
+    tried = [str(p) for p in patterns]
+    found = [p for pat in patterns for p in glob.glob(str(pat)) if os.path.isfile(p)]
+    if not found:
+        return None, tried
+    found.sort(key=lambda p: os.path.getmtime(p), reverse=True)
+    return found[0], tried
+
+
+LIBRARY, _TRIED = _find_library()
+if LIBRARY is not None:
+    os.environ["NAVLAYOUT_LIBRARY"] = LIBRARY
+
+_MISSING_MESSAGE = (
+    "libnavlayout not found. Build it first (from the repository root):\n"
+    "    swift build --product navlayout-c        # -> .build/debug/libnavlayout-c.so\n"
+    "or the CMake build (-> build/libnavlayout.so), or point NAVLAYOUT_LIBRARY at a copy.\n"
+    "Looked for:\n    " + "\n    ".join(_TRIED) + "\n"
+    "Set NAVLAYOUT_SKIP_IF_MISSING=1 to skip the tests that need it instead."
+)
+
+
+def pytest_report_header(config):  # noqa: D103
+    return f"libnavlayout: {LIBRARY or 'NOT FOUND'}"
+
+
+def pytest_configure(config):  # noqa: D103
+    config.addinivalue_line("markers", "nolib: the test does not need libnavlayout")
+    if LIBRARY is None and os.environ.get("NAVLAYOUT_SKIP_IF_MISSING") != "1":
+        raise pytest.UsageError(_MISSING_MESSAGE)
+
+
+def pytest_collection_modifyitems(config, items):  # noqa: D103
+    if LIBRARY is not None:
+        return
+    skip = pytest.mark.skip(reason="libnavlayout not found (NAVLAYOUT_SKIP_IF_MISSING=1)")
+    for item in items:
+        if "nolib" not in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture
+def nav_map():
+    """An iphone-portrait map view (393 x 852, safe area 59/0/34/0), closed afterwards."""
+    import navlayout as nl
+
+    m = nl.MapView.preset("iphone-portrait")
+    yield m
+    m.close()
+
+
+@pytest.fixture
+def repo_root() -> Path:
+    """The repository root."""
+    return REPO
