@@ -27,11 +27,13 @@ let package = Package(
         .systemLibrary(name: "CNavLayout", path: "include"),
         // The C ABI: the only module with @_cdecl exports.
         .target(name: "NavLayoutC", dependencies: ["CNavLayout", "NavigationUI"]),
+        // The example delegates written in Swift (the CLI and the tests use them).
+        .target(name: "NavLayoutExamples", dependencies: ["LayoutEngine", "NavigationUI"], path: "examples/swift"),
         // Command-line tool: `navlayout demo --preset iphone-portrait`.
-        .executableTarget(name: "navlayout", dependencies: ["NavigationUI"]),
+        .executableTarget(name: "navlayout", dependencies: ["NavigationUI", "NavLayoutExamples"]),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
-        .testTarget(name: "NavigationUITests", dependencies: ["NavigationUI"]),
+        .testTarget(name: "NavigationUITests", dependencies: ["NavigationUI", "NavLayoutExamples"]),
     ],
     swiftLanguageModes: [.v5]
 )

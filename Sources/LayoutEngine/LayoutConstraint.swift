@@ -1,0 +1,236 @@
+import LayoutSolver
+
+/// An Auto Layout constraint: `first REL multiplier × second + constant`, or `first REL constant`
+/// for a dimension (SPEC §2), with a priority in 1…1000.
+///
+/// A constraint is *installed* on the nearest common ancestor of its items when activated, as in
+/// UIKit, and takes part in the solve while that ancestor is in a map view's hierarchy. Solver
+/// work is queued and done by the next layout pass; changing `constant` of an active constraint
+/// updates the solver in place (Cassowary's constant shift, never a rebuild).
+public final class LayoutConstraint: CustomStringConvertible {
+    /// Where the constraint stands with respect to the solver.
+    package enum SolverState { case none, pendingAdd, inSolver, pendingRemove, broken }
+
+    public let firstAnchor: LayoutAnchor
+    public let secondAnchor: LayoutAnchor?
+    public let relation: LayoutRelation
+    public let multiplier: Double
+    /// A host-chosen name shown in diagnostics and snapshots.
+    public var identifier: String = ""
+
+    private var constantStorage: Double
+    private var priorityStorage: LayoutPriority = .required
+
+    /// True for constraints the engine creates for itself (root size, safe area, margins,
+    /// intrinsic size, hiding-stack arrangement, SDK component sizes).
+    package var isEngineOwned = false
+    /// What an engine-owned constraint is for, for snapshots and diagnostics.
+    package var engineRole: String = ""
+    package private(set) var isActiveStorage = false
+    package weak var installedOn: LayoutView?
+    package var installIndex = -1
+    package var state: SolverState = .none
+    package var solverConstraint: Constraint?
+    package var constantDirty = false
+    /// Activation order within a layout system; larger is more recent (SPEC §2: the most recently
+    /// activated member of a conflict is the one broken).
+    package var serial = 0
+
+    /// Creates a constraint from untyped anchors (the C/Python path), checking what the typed
+    /// Swift anchors check at compile time.
+    ///
+    /// - Throws: `NavLayoutError.invalidArgument` when the anchors' axes differ (an x-axis anchor
+    ///   relates only to x-axis anchors, y to y, dimensions to dimensions), when the constant-only
+    ///   form (`second == nil`) is used on a position anchor, or when `multiplier`/`constant` is
+    ///   NaN or infinite, or `multiplier` is zero with a second anchor.
+    public convenience init(first: LayoutAnchor, relation: LayoutRelation, second: LayoutAnchor?,
+                            multiplier: Double = 1, constant: Double = 0) throws {
+        try requireFinite(constant, "constant of a constraint on \(first)")
+        try requireFinite(multiplier, "multiplier of a constraint on \(first)")
+        if let second {
+            guard first.attribute.kind == second.attribute.kind else {
+                throw NavLayoutError.invalidArgument(
+                    "cannot relate \(first) to \(second): \(first.attribute) is \(LayoutConstraint.kindName(first.attribute.kind)) and \(second.attribute) is \(LayoutConstraint.kindName(second.attribute.kind))")
+            }
+            if multiplier == 0 {
+                throw NavLayoutError.invalidArgument("multiplier of \(first) to \(second) is 0; use the constant-only form")
+            }
+        } else if first.attribute.kind != .dimension {
+            throw NavLayoutError.invalidArgument(
+                "\(first) is a position anchor; only width and height can be constrained to a constant (relate it to another anchor)")
+        }
+        self.init(unchecked: first, relation, second, multiplier, constant)
+    }
+
+    package init(unchecked first: LayoutAnchor, _ relation: LayoutRelation, _ second: LayoutAnchor?,
+                 _ multiplier: Double, _ constant: Double) {
+        firstAnchor = first
+        secondAnchor = second
+        self.relation = relation
+        self.multiplier = multiplier
+        constantStorage = constant
+    }
+
+    private static func kindName(_ k: LayoutAttribute.Kind) -> String {
+        switch k {
+        case .xAxis: return "an x-axis anchor"
+        case .yAxis: return "a y-axis anchor"
+        case .dimension: return "a dimension"
+        }
+    }
+
+    /// The constant, in points. Setting a non-finite value is ignored (use `setConstant(_:)` to
+    /// get an error instead). On an active constraint the change reaches the solver incrementally
+    /// at the next layout pass.
+    public var constant: Double {
+        get { constantStorage }
+        set { try? setConstant(newValue) }
+    }
+
+    /// Sets the constant (points).
+    /// - Throws: `invalidArgument` for NaN or infinite values (the constant is left unchanged).
+    public func setConstant(_ value: Double) throws {
+        try requireFinite(value, "constant of \(self)")
+        if value == constantStorage { return }
+        constantStorage = value
+        installedOn?.system?.constantChanged(self)
+    }
+
+    /// The priority, 1…1000 (SPEC §2). Setting an invalid value is ignored (use
+    /// `setPriority(_:)` to get an error instead).
+    public var priority: LayoutPriority {
+        get { priorityStorage }
+        set { try? setPriority(newValue) }
+    }
+
+    /// Sets the priority.
+    /// - Throws: `invalidArgument` when it is not in 1…1000 or NaN; `invalidState` when an active
+    ///   constraint would switch between required and optional (as UIKit forbids).
+    public func setPriority(_ value: LayoutPriority) throws {
+        guard value.isValid else {
+            throw NavLayoutError.invalidArgument("priority \(value.rawValue) of \(self) is not in 1…1000")
+        }
+        if value == priorityStorage { return }
+        if isActiveStorage && value.isRequired != priorityStorage.isRequired {
+            throw NavLayoutError.invalidState(
+                "cannot change \(self) between required and optional while it is active; deactivate it first")
+        }
+        priorityStorage = value
+        if isActiveStorage, let view = installedOn, let system = view.system {
+            // A level change moves the constraint's error terms to another objective row:
+            // remove and re-add this one constraint (never a rebuild).
+            system.dequeue(self)
+            system.enqueue(self)
+        }
+    }
+
+    /// Whether the constraint is active (installed in a hierarchy).
+    public var isActive: Bool { isActiveStorage }
+
+    /// Activates the constraint: installs it on the nearest common ancestor of its items.
+    /// - Throws: `noCommonAncestor` when its items are not in one hierarchy (nothing changes);
+    ///   `invalidArgument` for a non-finite constant.
+    public func activate() throws { try LayoutConstraint.activate([self]) }
+
+    /// Deactivates the constraint (no effect when inactive).
+    public func deactivate() { LayoutConstraint.deactivate([self]) }
+
+    /// Activates every constraint, all or nothing: if any cannot be activated, none is and the
+    /// error names it (SPEC §2: "leaves nothing half-added").
+    /// - Throws: `noCommonAncestor`, `invalidArgument` (non-finite constant).
+    public static func activate(_ constraints: [LayoutConstraint]) throws {
+        var targets: [(LayoutConstraint, LayoutView)] = []
+        targets.reserveCapacity(constraints.count)
+        for c in constraints where !c.isActiveStorage {
+            try requireFinite(c.constantStorage, "constant of \(c)")
+            guard let ancestor = c.commonAncestor() else {
+                throw NavLayoutError.noCommonAncestor(c.noCommonAncestorMessage())
+            }
+            targets.append((c, ancestor))
+        }
+        for (c, ancestor) in targets where !c.isActiveStorage {
+            c.install(on: ancestor)
+        }
+    }
+
+    /// Deactivates every constraint in the array (inactive ones are skipped).
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for c in constraints { c.uninstall() }
+    }
+
+    /// The nearest view that contains every item of the constraint, or nil.
+    package func commonAncestor() -> LayoutView? {
+        guard let v1 = firstAnchor.item.hierarchyView else { return nil }
+        guard let second = secondAnchor else { return v1 }
+        guard let v2 = second.item.hierarchyView else { return nil }
+        return LayoutView.nearestCommonAncestor(v1, v2)
+    }
+
+    private func noCommonAncestorMessage() -> String {
+        let a = firstAnchor.item, b = secondAnchor?.item
+        if a.hierarchyView == nil {
+            return "\(a.displayName) is a layout guide not added to any view; cannot activate \(self)"
+        }
+        if let b, b.hierarchyView == nil {
+            return "\(b.displayName) is a layout guide not added to any view; cannot activate \(self)"
+        }
+        return "\(a.displayName) and \(b?.displayName ?? "?") have no common ancestor; add them to the same hierarchy before activating \(self)"
+    }
+
+    package func install(on view: LayoutView) {
+        isActiveStorage = true
+        installedOn = view
+        installIndex = view.installedConstraints.count
+        view.installedConstraints.append(self)
+        let key = ObjectIdentifier(self)
+        firstAnchor.item.referencingConstraints[key] = self
+        secondAnchor?.item.referencingConstraints[key] = self
+        view.system?.enqueue(self)
+    }
+
+    package func uninstall() {
+        guard isActiveStorage else { return }
+        isActiveStorage = false
+        let key = ObjectIdentifier(self)
+        firstAnchor.item.referencingConstraints[key] = nil
+        secondAnchor?.item.referencingConstraints[key] = nil
+        if let view = installedOn {
+            view.system?.dequeue(self)
+            view.removeInstalled(self)
+        }
+        installedOn = nil
+    }
+
+    /// The solver form `first − multiplier·second − constant REL 0`, leading/trailing resolved
+    /// with `direction`; `nil` when every coefficient cancels (e.g. `a.width == a.width`).
+    package func makeSolverConstraint(direction: LayoutDirection) -> Constraint {
+        var terms: [Term] = []
+        terms.reserveCapacity(6)
+        firstAnchor.accumulate(into: &terms, scale: 1, direction: direction)
+        secondAnchor?.accumulate(into: &terms, scale: -multiplier, direction: direction)
+        let op: RelationalOperator
+        switch relation {
+        case .equal: op = .equal
+        case .lessThanOrEqual: op = .lessThanOrEqual
+        case .greaterThanOrEqual: op = .greaterThanOrEqual
+        }
+        let strength = priorityStorage.isRequired ? Strength.required : Double(priorityStorage.rawValue)
+        return Constraint(Expression(terms: terms, constant: -constantStorage), op, strength: strength)
+    }
+
+    /// Readable text such as `turnCard.top == map.top + 8 @250`.
+    public var description: String {
+        var s = "\(firstAnchor) \(relation) "
+        if let second = secondAnchor {
+            if multiplier != 1 { s += "\(formatPoints(multiplier)) × " }
+            s += "\(second)"
+            if constantStorage > 0 { s += " + \(formatPoints(constantStorage))" }
+            if constantStorage < 0 { s += " - \(formatPoints(-constantStorage))" }
+        } else {
+            s += formatPoints(constantStorage)
+        }
+        if !priorityStorage.isRequired { s += " @\(priorityStorage)" }
+        if !identifier.isEmpty { s += " [\(identifier)]" }
+        return s
+    }
+}

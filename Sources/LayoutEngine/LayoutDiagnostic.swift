@@ -1,0 +1,125 @@
+/// The rule a diagnostic reports (SPEC §8). Raw values equal the C header's `NL_DIAG_*`, in the
+/// order of SPEC §8's table.
+public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    case unsatisfiable = 1
+    case ambiguousLayout
+    case missingRequiredComponent
+    case sizeConstraintOnFixedComponent
+    case staleComponent
+    case viewportObstructed
+    case overlap
+    case offscreen
+    case wideModeCardsNotLeading
+    case leftRightAnchor
+    case hiddenInHidingStack
+    case legacyAPIIgnored
+    case emptyViewport
+
+    /// The severity SPEC §8 assigns to the code.
+    public var severity: DiagnosticSeverity {
+        switch self {
+        case .unsatisfiable, .missingRequiredComponent, .sizeConstraintOnFixedComponent,
+             .offscreen, .hiddenInHidingStack, .emptyViewport: return .error
+        case .ambiguousLayout, .staleComponent, .viewportObstructed, .overlap,
+             .wideModeCardsNotLeading, .legacyAPIIgnored: return .warning
+        case .leftRightAnchor: return .info
+        }
+    }
+
+    /// The code's name as SPEC §8 writes it (`"unsatisfiable"`, `"emptyViewport"`, …).
+    public var description: String {
+        switch self {
+        case .unsatisfiable: return "unsatisfiable"
+        case .ambiguousLayout: return "ambiguousLayout"
+        case .missingRequiredComponent: return "missingRequiredComponent"
+        case .sizeConstraintOnFixedComponent: return "sizeConstraintOnFixedComponent"
+        case .staleComponent: return "staleComponent"
+        case .viewportObstructed: return "viewportObstructed"
+        case .overlap: return "overlap"
+        case .offscreen: return "offscreen"
+        case .wideModeCardsNotLeading: return "wideModeCardsNotLeading"
+        case .leftRightAnchor: return "leftRightAnchor"
+        case .hiddenInHidingStack: return "hiddenInHidingStack"
+        case .legacyAPIIgnored: return "legacyAPIIgnored"
+        case .emptyViewport: return "emptyViewport"
+        }
+    }
+}
+
+/// How bad a diagnostic is. Raw values equal `NL_SEVERITY_*`.
+public enum DiagnosticSeverity: Int32, Sendable, CustomStringConvertible {
+    case info = 0, warning = 1, error = 2
+    public var description: String {
+        switch self {
+        case .info: return "info"
+        case .warning: return "warning"
+        case .error: return "error"
+        }
+    }
+}
+
+/// One finding of a layout pass (SPEC §8): the rule, how bad, a message that names the items by
+/// identifier and role and says what to do, and the items involved.
+public struct LayoutDiagnostic: CustomStringConvertible {
+    public let code: DiagnosticCode
+    public var severity: DiagnosticSeverity { code.severity }
+    public let message: String
+    public let items: [LayoutItem]
+    /// Constraints involved (for `unsatisfiable`: the conflicting set, the broken one first).
+    public let constraints: [LayoutConstraint]
+
+    public init(code: DiagnosticCode, message: String, items: [LayoutItem] = [], constraints: [LayoutConstraint] = []) {
+        self.code = code
+        self.message = message
+        self.items = items
+        self.constraints = constraints
+    }
+
+    public var description: String { "\(severity) \(code): \(message)" }
+}
+
+extension LayoutRootView {
+    /// Every active constraint in this hierarchy, host and engine-owned, in a stable order
+    /// (depth-first over the views that install them).
+    public var activeConstraints: [LayoutConstraint] {
+        var out: [LayoutConstraint] = []
+        forEachView { v in out.append(contentsOf: v.installedConstraints) }
+        return out
+    }
+
+    /// The diagnostics the layout engine itself computes for the current target layout (SPEC §8):
+    /// `unsatisfiable` (each constraint the pass had to break), `hiddenInHidingStack` and
+    /// `leftRightAnchor`. Performs a pending layout pass.
+    public func engineDiagnostics() -> [LayoutDiagnostic] {
+        layoutIfNeeded()
+        var out: [LayoutDiagnostic] = []
+        for c in system_.broken {
+            var items: [LayoutItem] = [c.firstAnchor.item]
+            if let s = c.secondAnchor?.item { items.append(s) }
+            out.append(LayoutDiagnostic(
+                code: .unsatisfiable,
+                message: "required constraint \(c) conflicts with other required constraints and was broken for this pass; remove the conflict or lower one priority below 1000",
+                items: items, constraints: [c]))
+        }
+        forEachView { v in
+            if v.hiddenSetWhileStacked, let stack = v.managingStack {
+                out.append(LayoutDiagnostic(
+                    code: .hiddenInHidingStack,
+                    message: "isHidden was set on \(v.displayName), which \(stack.displayName) manages; the stack decides which arranged views are hidden — remove it from arrangedSubviews instead",
+                    items: [v, stack]))
+            }
+            for c in v.installedConstraints where !c.isEngineOwned {
+                let attrs = [c.firstAnchor.attribute, c.secondAnchor?.attribute].compactMap { $0 }
+                if attrs.contains(.left) || attrs.contains(.right) {
+                    var items: [LayoutItem] = [c.firstAnchor.item]
+                    if let s = c.secondAnchor?.item { items.append(s) }
+                    out.append(LayoutDiagnostic(
+                        code: .leftRightAnchor,
+                        message: "\(c) uses left/right anchors, which do not mirror in right-to-left layouts; use leading/trailing",
+                        items: items, constraints: [c]))
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,111 @@
+import LayoutSolver
+
+/// Something that takes part in layout: a view or a layout guide (SPEC §2). Each item owns four
+/// Cassowary variables — `minX`, `minY`, `width`, `height`, in points, in the map view's
+/// coordinate space — and every anchor is a linear expression of them.
+open class LayoutItem {
+    /// A host-chosen name; diagnostics and error messages name items by it.
+    public var identifier: String
+    /// The SDK role of a component (`"turnCard"`, `"viewport"`, …), or `nil` for host items.
+    public package(set) var role: String?
+
+    package let minXVar: Variable
+    package let minYVar: Variable
+    package let widthVar: Variable
+    package let heightVar: Variable
+
+    /// The solver's frame from the last layout pass (what animations move towards).
+    package var solvedFrame: Rect
+    /// The running frame animation, if any.
+    package var animation: FrameAnimation?
+    /// The layout system of the hierarchy this item is in (nil when detached).
+    package internal(set) weak var system: LayoutSystem?
+    /// Index in `system.items` while registered.
+    package var systemIndex = -1
+    /// True until the first layout pass after the item entered a hierarchy: its first frame is
+    /// applied without animation.
+    package var needsInitialFrame = false
+    /// Active constraints that reference this item (by either anchor), keyed by identity.
+    package var referencingConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
+
+    package init(identifier: String, initialFrame: Rect = .zero) {
+        self.identifier = identifier
+        minXVar = Variable("\(identifier).minX")
+        minYVar = Variable("\(identifier).minY")
+        widthVar = Variable("\(identifier).width")
+        heightVar = Variable("\(identifier).height")
+        solvedFrame = initialFrame
+    }
+
+    /// The view that places this item in a hierarchy: the view itself, or a guide's owning view.
+    package var hierarchyView: LayoutView? { nil }
+
+    /// The frame shown at the current time, in points in the map view's coordinate space: the
+    /// interpolated frame while an animation runs (SPEC §5), otherwise the layout's frame. Reading
+    /// it performs a pending layout pass. An item that never was in a laid-out hierarchy reports
+    /// its initial frame (zero, or the SDK component's size at the origin).
+    public var frame: Rect {
+        system?.layoutIfNeeded()
+        return presentedFrame
+    }
+
+    /// The frame the layout gives this item, which running animations move towards. Performs a
+    /// pending layout pass.
+    public var targetFrame: Rect {
+        system?.layoutIfNeeded()
+        return solvedFrame
+    }
+
+    package var presentedFrame: Rect {
+        guard let animation, let system else { return solvedFrame }
+        return animation.frame(at: system.time)
+    }
+
+    /// A readable name for messages: identifier and role, e.g. `"turnCard"` or
+    /// `"myCard (host view)"`.
+    public var displayName: String {
+        let id = identifier.isEmpty ? "unnamed \(self is LayoutGuide ? "guide" : "view")" : identifier
+        if let role, role != identifier { return "\(id) (\(role))" }
+        return id
+    }
+
+    /// The untyped anchor for `attribute` (what the C and Python bindings use).
+    public func anchor(_ attribute: LayoutAttribute) -> LayoutAnchor { LayoutAnchor(item: self, attribute: attribute) }
+
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(anchor(.leading)) }
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(anchor(.trailing)) }
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(anchor(.left)) }
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(anchor(.right)) }
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(anchor(.centerX)) }
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(anchor(.top)) }
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(anchor(.bottom)) }
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(anchor(.centerY)) }
+    public var widthAnchor: LayoutDimension { LayoutDimension(anchor(.width)) }
+    public var heightAnchor: LayoutDimension { LayoutDimension(anchor(.height)) }
+
+    /// Whether `self` is `view` or lies inside its subtree (a guide counts as inside its owner).
+    public func isInSubtree(of view: LayoutView) -> Bool {
+        var current = hierarchyView
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+}
+
+/// An invisible rectangle owned by a view, used to anchor other items (Auto Layout's
+/// `UILayoutGuide`). A guide takes part in layout only while its owning view is in a map view's
+/// hierarchy.
+public final class LayoutGuide: LayoutItem {
+    /// The view the guide was added to with `addLayoutGuide(_:)`, or the view it belongs to for
+    /// `safeAreaLayoutGuide` / `layoutMarginsGuide`.
+    public internal(set) weak var owningView: LayoutView?
+    /// True for a view's built-in safe-area and margins guides, which cannot be removed.
+    public internal(set) var isBuiltIn = false
+
+    /// Creates a guide; add it to a view with `addLayoutGuide(_:)`.
+    public init(identifier: String = "") { super.init(identifier: identifier) }
+
+    package override var hierarchyView: LayoutView? { owningView }
+}

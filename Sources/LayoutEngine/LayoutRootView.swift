@@ -1,0 +1,137 @@
+import LayoutSolver
+
+/// The root of a layout hierarchy: a view of a given size at the origin, with a safe area, its
+/// own layout system (one long-lived solver), a clock for animations and a guard against
+/// re-entrant host callbacks. `NavigationMapView` is one.
+open class LayoutRootView: LayoutView {
+    package private(set) var system_: LayoutSystem!
+    /// The root's size in points.
+    public private(set) var size: Size
+    /// The safe-area insets in points (physical edges).
+    public private(set) var safeArea: EdgeInsets
+    /// How leading/trailing anchors map to left/right (SPEC §2). Fixed at creation.
+    public let layoutDirection: LayoutDirection
+    private var rootConstraints: [LayoutConstraint] = []
+    /// Depth of host callbacks currently running (delegate methods, animation blocks, completions).
+    package private(set) var hostCallbackDepth = 0
+
+    /// Creates a root view of `size` with `safeArea` insets.
+    /// - Throws: `invalidArgument` for non-finite or negative sizes/insets, or insets larger than
+    ///   the size.
+    public init(identifier: String = "map", size: Size, safeArea: EdgeInsets = .zero,
+                layoutDirection: LayoutDirection = .leftToRight) throws {
+        try LayoutRootView.validate(size: size, safeArea: safeArea)
+        self.size = size
+        self.safeArea = safeArea
+        self.layoutDirection = layoutDirection
+        super.init(identifier: identifier, initialFrame: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        let system = LayoutSystem(root: self, direction: layoutDirection)
+        system_ = system
+        system.register(self)
+        func pin(_ a: LayoutAttribute, _ value: Double) -> LayoutConstraint {
+            let c = LayoutConstraint(unchecked: anchor(a), .equal, nil, 1, value)
+            c.isEngineOwned = true
+            c.engineRole = "root"
+            c.install(on: self)
+            return c
+        }
+        rootConstraints = [pin(.left, 0), pin(.top, 0), pin(.width, size.width), pin(.height, size.height)]
+        _ = safeAreaLayoutGuide
+    }
+
+    package override var isRoot: Bool { true }
+    package override var safeAreaInsetsForGuide: EdgeInsets { safeArea }
+
+    package static func validate(size: Size, safeArea: EdgeInsets) throws {
+        for (v, name) in [(size.width, "width"), (size.height, "height")] {
+            if !v.isFinite || v < 0 { throw NavLayoutError.invalidArgument("map \(name) \(v) must be a finite number of points >= 0") }
+        }
+        for (v, name) in [(safeArea.top, "top"), (safeArea.left, "left"), (safeArea.bottom, "bottom"), (safeArea.right, "right")] {
+            if !v.isFinite || v < 0 { throw NavLayoutError.invalidArgument("safe-area \(name) inset \(v) must be a finite number of points >= 0") }
+        }
+        if safeArea.left + safeArea.right > size.width || safeArea.top + safeArea.bottom > size.height {
+            throw NavLayoutError.invalidArgument("safe-area insets \(safeArea) do not fit in \(size)")
+        }
+    }
+
+    /// Changes the root's size and safe area (points). Constraint constants are updated in place.
+    /// - Throws: `invalidArgument` as for `init`; nothing changes then.
+    package func applySize(_ newSize: Size, safeArea newSafeArea: EdgeInsets) throws {
+        try LayoutRootView.validate(size: newSize, safeArea: newSafeArea)
+        size = newSize
+        safeArea = newSafeArea
+        try? rootConstraints[2].setConstant(newSize.width)
+        try? rootConstraints[3].setConstant(newSize.height)
+        let s = safeAreaConstraints
+        if s.count == 4 {
+            try? s[0].setConstant(newSafeArea.left)
+            try? s[1].setConstant(newSafeArea.top)
+            try? s[2].setConstant(-newSafeArea.right)
+            try? s[3].setConstant(-newSafeArea.bottom)
+        }
+    }
+
+    /// Whether a host callback is running (events are refused then, SPEC §3).
+    public var isInHostCallback: Bool { hostCallbackDepth > 0 }
+
+    /// Runs host code with the re-entrancy guard up.
+    package func runHostCallback<T>(_ body: () throws -> T) rethrows -> T {
+        hostCallbackDepth += 1
+        defer { hostCallbackDepth -= 1 }
+        return try body()
+    }
+
+    /// The current time of the map view's clock, in seconds since creation (SPEC §5).
+    public var currentTime: Double { system_.time }
+
+    /// Runs `animations` as an animation block of `duration` seconds (SPEC §5): constraint changes
+    /// made inside it are laid out at the end of the block (calling `layoutIfNeeded()` inside it
+    /// has the same effect), and every item whose frame changes moves from its presented frame to
+    /// the new one along `curve`. `completion(true)` runs when `advanceTime(by:)` passes the
+    /// block's end, even if nothing moved.
+    /// - Throws: `invalidArgument` for a NaN, infinite or negative duration (the block does not
+    ///   run); `callbackFailed` when `animations` throws — the changes it made before throwing are
+    ///   still laid out and the completion still scheduled.
+    public func animate(withDuration duration: Double, curve: AnimationCurve = .easeInOut,
+                        animations: () throws -> Void, completion: ((Bool) throws -> Void)? = nil) throws {
+        guard duration.isFinite, duration >= 0 else {
+            throw NavLayoutError.invalidArgument("animation duration \(duration) must be a finite number of seconds >= 0")
+        }
+        let system = system_!
+        let outer = system.animationContext
+        system.animationContext = AnimationContext(duration: duration, curve: curve)
+        var failure: Error?
+        do { try runHostCallback(animations) } catch { failure = error }
+        system.layoutIfNeeded()
+        system.animationContext = outer
+        if let completion {
+            system.scheduleCompletion(after: duration) { [unowned self] finished in
+                try self.runHostCallback { try completion(finished) }
+            }
+        }
+        if let failure { throw LayoutRootView.asCallbackFailure(failure, "animation block") }
+    }
+
+    /// Advances the clock by `seconds` (SPEC §5): animations that end are finished, and the
+    /// completions whose block ended run, in order of end time.
+    /// - Throws: `invalidArgument` for NaN, infinite or negative `seconds`; `reentrant` from inside
+    ///   a host callback; `callbackFailed` when a completion throws (the others still run).
+    public func advanceTime(by seconds: Double) throws {
+        guard seconds.isFinite, seconds >= 0 else {
+            throw NavLayoutError.invalidArgument("time step \(seconds) must be a finite number of seconds >= 0")
+        }
+        if isInHostCallback { throw NavLayoutError.reentrant("advanceTime(by:) called from inside a callback") }
+        let due = system_.advanceClock(by: seconds)
+        var failure: Error?
+        for c in due {
+            do { try c.body(true) } catch { if failure == nil { failure = error } }
+        }
+        if let failure { throw LayoutRootView.asCallbackFailure(failure, "animation completion") }
+    }
+
+    package static func asCallbackFailure(_ error: Error, _ what: String) -> NavLayoutError {
+        if let e = error as? NavLayoutError, case .callbackFailed = e { return e }
+        if let e = error as? NavLayoutError { return .callbackFailed("\(what) failed: \(e.message)") }
+        return .callbackFailed("\(what) failed: \(error)")
+    }
+}

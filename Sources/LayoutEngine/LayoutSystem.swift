@@ -1,0 +1,248 @@
+import LayoutSolver
+
+/// The per-root layout state: one long-lived Cassowary solver, the registered items, queued
+/// constraint changes, the clock and the running animations (ARCHITECTURE.md: "Incremental by
+/// construction"). Owned by a `LayoutRootView`.
+package final class LayoutSystem {
+    package let solver = Solver()
+    package unowned let root: LayoutRootView
+    package let direction: LayoutDirection
+    package private(set) var items: [LayoutItem] = []
+    package private(set) var stacks: [NavigationHidingStackView] = []
+    package private(set) var needsLayout = true
+
+    private var pendingAdds: [LayoutConstraint] = []
+    private var pendingRemoves: [LayoutConstraint] = []
+    private var pendingConstants: [LayoutConstraint] = []
+    /// Required constraints left out of the solver because they conflict (SPEC §2), oldest first.
+    package private(set) var broken: [LayoutConstraint] = []
+    private var nextSerial = 1
+    private var isLayingOut = false
+    package private(set) var passCount = 0
+
+    /// The clock in seconds; advanced only by the host (SPEC §5).
+    package private(set) var time: Double = 0
+    private var animatingItems: [LayoutItem] = []
+    private var completions: [PendingCompletion] = []
+    private var nextCompletionSerial = 1
+    package var animationContext: AnimationContext?
+
+    package init(root: LayoutRootView, direction: LayoutDirection) {
+        self.root = root
+        self.direction = direction
+    }
+
+    package func setNeedsLayout() { needsLayout = true }
+
+    // MARK: Items
+
+    package func register(_ item: LayoutItem) {
+        guard item.system == nil else { return }
+        item.system = self
+        item.systemIndex = items.count
+        item.needsInitialFrame = true
+        items.append(item)
+        if let stack = item as? NavigationHidingStackView { stacks.append(stack) }
+        needsLayout = true
+    }
+
+    package func unregister(_ item: LayoutItem) {
+        guard item.system === self else { return }
+        let i = item.systemIndex
+        if i >= 0, i < items.count, items[i] === item {
+            let last = items.removeLast()
+            if i < items.count { items[i] = last; last.systemIndex = i }
+        }
+        item.systemIndex = -1
+        item.system = nil
+        item.animation = nil
+        if let stack = item as? NavigationHidingStackView, let j = stacks.firstIndex(where: { $0 === stack }) {
+            stacks.remove(at: j)
+        }
+        needsLayout = true
+    }
+
+    /// Registers every item of a subtree that joined this hierarchy and queues its installed
+    /// constraints.
+    package func attach(subtree: LayoutView) {
+        subtree.forEachItem { register($0) }
+        subtree.forEachView { v in for c in v.installedConstraints { enqueue(c) } }
+    }
+
+    /// Takes a subtree that leaves this hierarchy out of the solver (its constraints stay active,
+    /// installed in the detached tree).
+    package func detach(subtree: LayoutView) {
+        subtree.forEachView { v in for c in v.installedConstraints { dequeue(c) } }
+        subtree.forEachItem { unregister($0) }
+    }
+
+    // MARK: Constraint queue
+
+    package func enqueue(_ c: LayoutConstraint) {
+        switch c.state {
+        case .inSolver, .pendingAdd, .broken: return
+        case .pendingRemove:
+            // Re-activated before the pass removed it: keep it, but apply a changed constant.
+            c.state = .inSolver
+            if c.constantDirty { pendingConstants.append(c) }
+        case .none:
+            c.serial = nextSerial; nextSerial += 1
+            c.state = .pendingAdd
+            pendingAdds.append(c)
+        }
+        needsLayout = true
+    }
+
+    package func dequeue(_ c: LayoutConstraint) {
+        switch c.state {
+        case .none, .pendingRemove: return
+        case .pendingAdd: c.state = .none
+        case .broken:
+            c.state = .none
+            if let i = broken.firstIndex(where: { $0 === c }) { broken.remove(at: i) }
+        case .inSolver:
+            c.state = .pendingRemove
+            pendingRemoves.append(c)
+        }
+        needsLayout = true
+    }
+
+    package func constantChanged(_ c: LayoutConstraint) {
+        switch c.state {
+        case .inSolver, .pendingRemove:
+            if !c.constantDirty { c.constantDirty = true; pendingConstants.append(c) }
+        default: break // picked up when the solver constraint is built
+        }
+        needsLayout = true
+    }
+
+    private func applyPendingChanges() {
+        if !pendingRemoves.isEmpty {
+            for c in pendingRemoves where c.state == .pendingRemove {
+                if let sc = c.solverConstraint { try? solver.removeConstraint(sc) }
+                c.solverConstraint = nil
+                c.state = .none
+                c.constantDirty = false
+            }
+            pendingRemoves.removeAll(keepingCapacity: true)
+        }
+        if !pendingConstants.isEmpty {
+            for c in pendingConstants where c.constantDirty {
+                c.constantDirty = false
+                guard c.state == .inSolver, let sc = c.solverConstraint else { continue }
+                do {
+                    try solver.setConstant(sc, to: -c.constant)
+                } catch {
+                    // The new constant conflicts with other required constraints: break this one.
+                    try? solver.removeConstraint(sc)
+                    c.solverConstraint = nil
+                    c.state = .broken
+                    broken.append(c)
+                }
+            }
+            pendingConstants.removeAll(keepingCapacity: true)
+        }
+        if pendingAdds.isEmpty && broken.isEmpty { return }
+        var toAdd = broken
+        broken.removeAll()
+        for c in pendingAdds where c.state == .pendingAdd { toAdd.append(c) }
+        pendingAdds.removeAll(keepingCapacity: true)
+        if toAdd.count > 1 { toAdd.sort { $0.serial < $1.serial } }
+        for c in toAdd {
+            let sc = c.makeSolverConstraint(direction: direction)
+            do {
+                try solver.addConstraint(sc)
+                c.solverConstraint = sc
+                c.state = .inSolver
+            } catch {
+                c.solverConstraint = nil
+                c.state = .broken
+                broken.append(c)
+            }
+        }
+    }
+
+    // MARK: Layout pass
+
+    /// Performs a layout pass if anything changed (SPEC §2): applies queued constraint changes to
+    /// the solver, lets hiding stacks settle (re-solving while one changes, at most 8 rounds), and
+    /// commits the solved frames — animated when an animation block is open (SPEC §5).
+    package func layoutIfNeeded() {
+        if !needsLayout || isLayingOut { return }
+        isLayingOut = true
+        defer { isLayingOut = false }
+        var rounds = 0
+        repeat {
+            needsLayout = false
+            applyPendingChanges()
+            solver.updateVariables()
+            for stack in stacks { stack.settle() }
+            rounds += 1
+        } while needsLayout && rounds < 8
+        needsLayout = false
+        passCount += 1
+        commitFrames()
+    }
+
+    private static func snap(_ v: Double) -> Double {
+        // Remove floating-point noise (e.g. 163.00000000000003) without moving real values:
+        // snap to the nearest 1/64 pt when within 1e-7 of it.
+        let s = (v * 64).rounded() / 64
+        return (abs(s - v) < 1e-7 ? s : v) + 0.0  // + 0.0 turns -0.0 into 0.0
+    }
+
+    private func commitFrames() {
+        let context = animationContext
+        for item in items {
+            let r = Rect(x: Self.snap(item.minXVar.value), y: Self.snap(item.minYVar.value),
+                         width: Self.snap(item.widthVar.value), height: Self.snap(item.heightVar.value))
+            if item.needsInitialFrame {
+                item.needsInitialFrame = false
+                item.solvedFrame = r
+                item.animation = nil
+                continue
+            }
+            if r == item.solvedFrame { continue }
+            if let context, context.duration > 0 {
+                let from = item.presentedFrame
+                if item.animation == nil { animatingItems.append(item) }
+                item.animation = FrameAnimation(from: from, to: r, start: time, duration: context.duration, curve: context.curve)
+            } else {
+                item.animation = nil
+            }
+            item.solvedFrame = r
+        }
+    }
+
+    // MARK: Clock
+
+    /// Schedules `completion` to run when the clock passes `time + duration`.
+    package func scheduleCompletion(after duration: Double, _ completion: @escaping (Bool) throws -> Void) {
+        completions.append(PendingCompletion(end: time + duration, serial: nextCompletionSerial, body: completion))
+        nextCompletionSerial += 1
+    }
+
+    /// Advances the clock by `seconds` (finite, >= 0, checked by the caller), ends the animations
+    /// that are over, and returns the completions that became due, in order of end time.
+    package func advanceClock(by seconds: Double) -> [PendingCompletion] {
+        time += seconds
+        let now = time + 1e-9
+        animatingItems.removeAll { item in
+            guard let a = item.animation else { return true }
+            if a.end <= now { item.animation = nil; return true }
+            return false
+        }
+        var due: [PendingCompletion] = []
+        completions.removeAll { c in
+            if c.end <= now { due.append(c); return true }
+            return false
+        }
+        due.sort { ($0.end, $0.serial) < ($1.end, $1.serial) }
+        return due
+    }
+
+    /// Whether any frame animation is running.
+    package var hasRunningAnimations: Bool { animatingItems.contains { $0.animation != nil } }
+    /// Whether completions are waiting for the clock.
+    package var hasPendingCompletions: Bool { !completions.isEmpty }
+}

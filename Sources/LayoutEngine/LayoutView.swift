@@ -1,0 +1,353 @@
+import LayoutSolver
+
+/// A rectangle in the layout hierarchy (Auto Layout's `UIView`, SPEC §2): a superview, ordered
+/// subviews (later ones are above earlier ones in z-order), layout guides, an optional intrinsic
+/// content size with hugging and compression-resistance priorities, layout margins and a hidden
+/// flag. Frames are in the map view's coordinate space.
+open class LayoutView: LayoutItem {
+    /// Use for an axis without an intrinsic size (`NL_NO_INTRINSIC_METRIC`).
+    public static let noIntrinsicMetric: Double = -1
+
+    public internal(set) weak var superview: LayoutView?
+    public internal(set) var subviews: [LayoutView] = []
+    /// Guides added with `addLayoutGuide(_:)` (not the built-in safe-area and margins guides).
+    public internal(set) var layoutGuides: [LayoutGuide] = []
+
+    /// Active constraints whose nearest common ancestor is this view.
+    package var installedConstraints: [LayoutConstraint] = []
+
+    private var userHidden = false
+    /// Set by a hiding stack that manages this view.
+    package var stackHidden = false
+    /// The hiding stack that arranges this view, if any.
+    package weak var managingStack: NavigationHidingStackView?
+    /// Set when a host sets `isHidden` on a view a hiding stack manages (SPEC §2).
+    package var hiddenSetWhileStacked = false
+
+    private var intrinsicSize = Size(width: LayoutView.noIntrinsicMetric, height: LayoutView.noIntrinsicMetric)
+    private var hugging: [LayoutPriority] = [.defaultLow, .defaultLow]
+    private var compression: [LayoutPriority] = [.defaultHigh, .defaultHigh]
+    /// Engine-owned intrinsic-size constraints per axis: (size >= s @compression, size <= s @hugging).
+    private var intrinsicConstraints: [(LayoutConstraint, LayoutConstraint)?] = [nil, nil]
+
+    private var marginsStorage = EdgeInsets(all: 8)
+    private var marginsGuideStorage: LayoutGuide?
+    private var marginsConstraints: [LayoutConstraint] = []
+    private var safeAreaGuideStorage: LayoutGuide?
+    package var safeAreaConstraints: [LayoutConstraint] = []
+
+    /// Creates a detached view; add it to a map view's hierarchy with `addSubview(_:)`.
+    public init(identifier: String = "") { super.init(identifier: identifier) }
+
+    package override init(identifier: String, initialFrame: Rect) {
+        super.init(identifier: identifier, initialFrame: initialFrame)
+    }
+
+    package override var hierarchyView: LayoutView? { self }
+
+    // MARK: Hierarchy
+
+    /// Adds `view` as the last (topmost) subview, removing it from its previous superview first
+    /// (which deactivates the constraints that tied it to its old place, as in UIKit). Adding a
+    /// current subview again moves it to the top.
+    /// - Throws: `invalidArgument` when `view` is `self`, an ancestor of `self`, or a root view
+    ///   (a map view).
+    public func addSubview(_ view: LayoutView) throws {
+        if view === self || self.isInSubtree(of: view) {
+            throw NavLayoutError.invalidArgument("cannot add \(view.displayName) to \(displayName): it would contain itself")
+        }
+        if view.isRoot {
+            throw NavLayoutError.invalidArgument("\(view.displayName) is a map view and cannot be added as a subview")
+        }
+        if view.superview === self {
+            if let i = subviews.firstIndex(where: { $0 === view }), i != subviews.count - 1 {
+                subviews.remove(at: i)
+                subviews.append(view)
+                system?.setNeedsLayout()
+            }
+            return
+        }
+        if view.superview != nil { view.removeFromSuperview() }
+        subviews.append(view)
+        view.superview = self
+        if let system { system.attach(subtree: view) }
+        didAddSubview(view)
+    }
+
+    /// Removes the view from its superview. Every active constraint that references this view, its
+    /// guides or its descendants and is installed outside this subtree is deactivated (UIKit's
+    /// rule, SPEC §2); constraints inside the subtree stay active and take effect again when it is
+    /// re-added. No effect on a view without a superview.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        deactivateConstraintsCrossing(out: self)
+        if let system { system.detach(subtree: self) }
+        if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
+        superview = nil
+        parent.didRemoveSubview(self)
+    }
+
+    /// Adds a layout guide to this view (moving it from its previous owner, whose constraints on it
+    /// are deactivated).
+    /// - Throws: `invalidArgument` for a built-in guide (safe area or margins) of any view.
+    public func addLayoutGuide(_ guide: LayoutGuide) throws {
+        if guide.isBuiltIn {
+            throw NavLayoutError.invalidArgument("\(guide.displayName) is a built-in guide of \(guide.owningView?.displayName ?? "a view") and cannot be moved")
+        }
+        if guide.owningView === self { return }
+        if let old = guide.owningView { old.removeLayoutGuide(guide) }
+        layoutGuides.append(guide)
+        guide.owningView = self
+        system?.register(guide)
+    }
+
+    /// Removes a guide added with `addLayoutGuide(_:)`, deactivating every constraint that
+    /// references it. No effect when the guide is not owned by this view.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard guide.owningView === self, !guide.isBuiltIn,
+              let i = layoutGuides.firstIndex(where: { $0 === guide }) else { return }
+        let refs = guide.referencingConstraints.values.sorted { $0.serial < $1.serial }
+        LayoutConstraint.deactivate(refs)
+        layoutGuides.remove(at: i)
+        system?.unregister(guide)
+        guide.owningView = nil
+    }
+
+    /// Called after a subview was added; subclasses (the hiding stack) override.
+    package func didAddSubview(_ view: LayoutView) {}
+    /// Called after a subview was removed; subclasses (the hiding stack) override.
+    package func didRemoveSubview(_ view: LayoutView) {}
+
+    /// Whether this view is the root of a map view's hierarchy.
+    package var isRoot: Bool { false }
+
+    /// Deactivates the active constraints that reference an item in `subtree` and are installed on
+    /// a view outside it, oldest first.
+    private func deactivateConstraintsCrossing(out subtree: LayoutView) {
+        var crossing: [LayoutConstraint] = []
+        subtree.forEachItem { item in
+            for c in item.referencingConstraints.values {
+                if let host = c.installedOn, !host.isInSubtree(of: subtree) { crossing.append(c) }
+            }
+        }
+        if crossing.isEmpty { return }
+        crossing.sort { $0.serial < $1.serial }
+        LayoutConstraint.deactivate(crossing)
+    }
+
+    /// Visits this view, its guides (built-in first) and its descendants, depth first, in order.
+    package func forEachItem(_ body: (LayoutItem) -> Void) {
+        body(self)
+        if let g = safeAreaGuideStorage { body(g) }
+        if let g = marginsGuideStorage { body(g) }
+        for g in layoutGuides { body(g) }
+        for v in subviews { v.forEachItem(body) }
+    }
+
+    /// Visits this view and its descendants, depth first.
+    package func forEachView(_ body: (LayoutView) -> Void) {
+        body(self)
+        for v in subviews { v.forEachView(body) }
+    }
+
+    package func removeInstalled(_ c: LayoutConstraint) {
+        let i = c.installIndex
+        guard i >= 0, i < installedConstraints.count, installedConstraints[i] === c else { return }
+        let last = installedConstraints.removeLast()
+        if i < installedConstraints.count {
+            installedConstraints[i] = last
+            last.installIndex = i
+        }
+        c.installIndex = -1
+    }
+
+    package static func nearestCommonAncestor(_ a: LayoutView, _ b: LayoutView) -> LayoutView? {
+        if a === b { return a }
+        var ancestors = Set<ObjectIdentifier>()
+        var v: LayoutView? = a
+        while let x = v { ancestors.insert(ObjectIdentifier(x)); v = x.superview }
+        v = b
+        while let x = v {
+            if ancestors.contains(ObjectIdentifier(x)) { return x }
+            v = x.superview
+        }
+        return nil
+    }
+
+    // MARK: Properties
+
+    /// Whether the view is hidden. For a view a hiding stack manages, this reports the stack's
+    /// decision; setting it there is ignored and reported as `hiddenInHidingStack` (SPEC §2).
+    public var isHidden: Bool {
+        get { managingStack != nil ? stackHidden : userHidden }
+        set {
+            if managingStack != nil {
+                hiddenSetWhileStacked = true
+                system?.setNeedsLayout()
+                return
+            }
+            if userHidden != newValue { userHidden = newValue; system?.setNeedsLayout() }
+        }
+    }
+
+    /// The intrinsic content size in points; `LayoutView.noIntrinsicMetric` (-1) on an axis means
+    /// none. For an axis with a size `s` the engine adds `size >= s` at the compression-resistance
+    /// priority and `size <= s` at the hugging priority (SPEC §2). Setting a NaN or negative value
+    /// other than -1 is ignored (use `setIntrinsicContentSize(_:)` for an error).
+    public var intrinsicContentSize: Size {
+        get { intrinsicSize }
+        set { try? setIntrinsicContentSize(newValue) }
+    }
+
+    /// Sets the intrinsic content size (points; -1 = none on that axis).
+    /// - Throws: `invalidArgument` for NaN, infinite or negative values other than -1.
+    public func setIntrinsicContentSize(_ size: Size) throws {
+        for (v, axis) in [(size.width, "width"), (size.height, "height")] {
+            if !v.isFinite || (v < 0 && v != LayoutView.noIntrinsicMetric) {
+                throw NavLayoutError.invalidArgument("intrinsic \(axis) \(v) of \(displayName) must be >= 0 or -1 (no intrinsic metric)")
+            }
+        }
+        intrinsicSize = size
+        updateIntrinsicConstraints(.horizontal)
+        updateIntrinsicConstraints(.vertical)
+    }
+
+    /// The content-hugging priority for `axis` (default 250).
+    public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority { hugging[Int(axis.rawValue)] }
+    /// The compression-resistance priority for `axis` (default 750).
+    public func compressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority { compression[Int(axis.rawValue)] }
+
+    /// Sets the content-hugging priority for `axis`.
+    /// - Throws: `invalidArgument` unless the priority is in 1…1000.
+    public func setContentHuggingPriority(_ p: LayoutPriority, for axis: LayoutAxis) throws {
+        guard p.isValid else { throw NavLayoutError.invalidArgument("hugging priority \(p.rawValue) of \(displayName) is not in 1…1000") }
+        if hugging[Int(axis.rawValue)] == p { return }
+        hugging[Int(axis.rawValue)] = p
+        rebuildIntrinsicConstraints(axis)
+    }
+
+    /// Sets the compression-resistance priority for `axis`.
+    /// - Throws: `invalidArgument` unless the priority is in 1…1000.
+    public func setCompressionResistancePriority(_ p: LayoutPriority, for axis: LayoutAxis) throws {
+        guard p.isValid else { throw NavLayoutError.invalidArgument("compression-resistance priority \(p.rawValue) of \(displayName) is not in 1…1000") }
+        if compression[Int(axis.rawValue)] == p { return }
+        compression[Int(axis.rawValue)] = p
+        rebuildIntrinsicConstraints(axis)
+    }
+
+    private func rebuildIntrinsicConstraints(_ axis: LayoutAxis) {
+        let i = Int(axis.rawValue)
+        if let (ge, le) = intrinsicConstraints[i] {
+            ge.uninstall(); le.uninstall()
+            intrinsicConstraints[i] = nil
+        }
+        updateIntrinsicConstraints(axis)
+    }
+
+    private func updateIntrinsicConstraints(_ axis: LayoutAxis) {
+        let i = Int(axis.rawValue)
+        let value = axis == .horizontal ? intrinsicSize.width : intrinsicSize.height
+        if value == LayoutView.noIntrinsicMetric {
+            if let (ge, le) = intrinsicConstraints[i] { ge.uninstall(); le.uninstall(); intrinsicConstraints[i] = nil }
+            return
+        }
+        if let (ge, le) = intrinsicConstraints[i] {
+            try? ge.setConstant(value)
+            try? le.setConstant(value)
+            return
+        }
+        let a = anchor(axis == .horizontal ? .width : .height)
+        let ge = LayoutConstraint(unchecked: a, .greaterThanOrEqual, nil, 1, value)
+        let le = LayoutConstraint(unchecked: a, .lessThanOrEqual, nil, 1, value)
+        ge.isEngineOwned = true; ge.engineRole = "compression resistance"
+        le.isEngineOwned = true; le.engineRole = "content hugging"
+        try? ge.setPriority(compression[i])
+        try? le.setPriority(hugging[i])
+        ge.install(on: self)
+        le.install(on: self)
+        intrinsicConstraints[i] = (ge, le)
+    }
+
+    /// The layout margins in points (default 8 on each edge, SPEC §2); `layoutMarginsGuide` is the
+    /// view's frame inset by them. Non-finite values are ignored (use `setLayoutMargins(_:)`).
+    public var layoutMargins: EdgeInsets {
+        get { marginsStorage }
+        set { try? setLayoutMargins(newValue) }
+    }
+
+    /// Sets the layout margins (points).
+    /// - Throws: `invalidArgument` for NaN or infinite values.
+    public func setLayoutMargins(_ m: EdgeInsets) throws {
+        for v in [m.top, m.left, m.bottom, m.right] { try requireFinite(v, "layout margin of \(displayName)") }
+        marginsStorage = m
+        if marginsConstraints.count == 4 {
+            try? marginsConstraints[0].setConstant(m.left)
+            try? marginsConstraints[1].setConstant(m.top)
+            try? marginsConstraints[2].setConstant(-m.right)
+            try? marginsConstraints[3].setConstant(-m.bottom)
+        }
+    }
+
+    /// The view's frame inset by `layoutMargins`. Neighbours align to an SDK component's margins
+    /// guide so that built-in margins do not add up (seed, "match Google's style").
+    public var layoutMarginsGuide: LayoutGuide {
+        if let g = marginsGuideStorage { return g }
+        let g = makeBuiltInGuide(suffix: "layoutMarginsGuide")
+        marginsGuideStorage = g
+        let m = marginsStorage
+        marginsConstraints = [
+            builtIn(g.anchor(.left), anchor(.left), m.left),
+            builtIn(g.anchor(.top), anchor(.top), m.top),
+            builtIn(g.anchor(.right), anchor(.right), -m.right),
+            builtIn(g.anchor(.bottom), anchor(.bottom), -m.bottom),
+        ]
+        return g
+    }
+
+    /// The safe-area guide. For a map view it is the map inset by the safe-area insets the host
+    /// sets; for any other view it equals the view's frame (design.md).
+    public var safeAreaLayoutGuide: LayoutGuide {
+        if let g = safeAreaGuideStorage { return g }
+        let g = makeBuiltInGuide(suffix: "safeAreaLayoutGuide")
+        safeAreaGuideStorage = g
+        let s = safeAreaInsetsForGuide
+        safeAreaConstraints = [
+            builtIn(g.anchor(.left), anchor(.left), s.left),
+            builtIn(g.anchor(.top), anchor(.top), s.top),
+            builtIn(g.anchor(.right), anchor(.right), -s.right),
+            builtIn(g.anchor(.bottom), anchor(.bottom), -s.bottom),
+        ]
+        return g
+    }
+
+    /// The insets of the safe-area guide from the view's frame (zero except for a map view).
+    package var safeAreaInsetsForGuide: EdgeInsets { .zero }
+
+    private func makeBuiltInGuide(suffix: String) -> LayoutGuide {
+        let name = identifier.isEmpty ? suffix : "\(identifier).\(suffix)"
+        let g = LayoutGuide(identifier: name)
+        g.isBuiltIn = true
+        g.owningView = self
+        system?.register(g)
+        return g
+    }
+
+    private func builtIn(_ a: LayoutAnchor, _ b: LayoutAnchor, _ constant: Double) -> LayoutConstraint {
+        let c = LayoutConstraint(unchecked: a, .equal, b, 1, constant)
+        c.isEngineOwned = true
+        c.engineRole = "guide"
+        c.install(on: self)
+        return c
+    }
+
+    /// Performs a layout pass now if anything changed since the last one (SPEC §2: layout is lazy).
+    public func layoutIfNeeded() { system?.layoutIfNeeded() }
+
+    /// The views from this one up to the root, nearest first.
+    public var ancestors: [LayoutView] {
+        var out: [LayoutView] = []
+        var v = superview
+        while let x = v { out.append(x); v = x.superview }
+        return out
+    }
+}

@@ -1,0 +1,66 @@
+/// The errors every public entry point throws. Each case corresponds to one C status code
+/// (`NL_ERR_*` in include/navlayout.h, API.md "Status codes") and carries a message that names the
+/// offending item by identifier.
+public enum NavLayoutError: Error, Equatable, CustomStringConvertible {
+    /// NaN/infinite numbers, out-of-range values, anchors of different axes (`NL_ERR_INVALID_ARGUMENT`, 1).
+    case invalidArgument(String)
+    /// A stale, foreign or NULL handle (`NL_ERR_INVALID_HANDLE`, 2).
+    case invalidHandle(String)
+    /// An event not valid in the current navigation state (`NL_ERR_INVALID_STATE`, 3).
+    case invalidState(String)
+    /// `setLayoutDelegate` while navigation is enabled (`NL_ERR_NAVIGATION_ENABLED`, 4).
+    case navigationEnabled(String)
+    /// `setLayoutDelegate` on a map view made for CarPlay (`NL_ERR_CARPLAY`, 5).
+    case carPlay(String)
+    /// An event called from inside a host callback (`NL_ERR_REENTRANT`, 6).
+    case reentrant(String)
+    /// A constraint whose items share no common ancestor (`NL_ERR_NO_COMMON_ANCESTOR`, 7).
+    case noCommonAncestor(String)
+    /// Required constraints that cannot all hold (`NL_ERR_UNSATISFIABLE`, 8).
+    case unsatisfiable(String)
+    /// Something added twice (`NL_ERR_DUPLICATE`, 9).
+    case duplicate(String)
+    /// Something removed that was never added (`NL_ERR_UNKNOWN`, 10).
+    case unknown(String)
+    /// A host callback reported failure or threw (`NL_ERR_CALLBACK_FAILED`, 11).
+    case callbackFailed(String)
+    /// A bug in NavLayout (`NL_ERR_INTERNAL`, 99).
+    case `internal`(String)
+
+    /// The C status code (`nl_status`) of this error.
+    public var code: Int32 {
+        switch self {
+        case .invalidArgument: return 1
+        case .invalidHandle: return 2
+        case .invalidState: return 3
+        case .navigationEnabled: return 4
+        case .carPlay: return 5
+        case .reentrant: return 6
+        case .noCommonAncestor: return 7
+        case .unsatisfiable: return 8
+        case .duplicate: return 9
+        case .unknown: return 10
+        case .callbackFailed: return 11
+        case .internal: return 99
+        }
+    }
+
+    /// The human-readable message.
+    public var message: String {
+        switch self {
+        case .invalidArgument(let m), .invalidHandle(let m), .invalidState(let m),
+             .navigationEnabled(let m), .carPlay(let m), .reentrant(let m),
+             .noCommonAncestor(let m), .unsatisfiable(let m), .duplicate(let m),
+             .unknown(let m), .callbackFailed(let m), .internal(let m):
+            return m
+        }
+    }
+
+    public var description: String { message }
+}
+
+/// Throws `invalidArgument` unless `value` is finite. `what` names the argument in the message.
+@inline(__always)
+func requireFinite(_ value: Double, _ what: @autoclosure () -> String) throws {
+    if !value.isFinite { throw NavLayoutError.invalidArgument("\(what()) must be a finite number of points, got \(value)") }
+}

@@ -1,0 +1,24 @@
+import LayoutEngine
+
+extension NavigationMapView {
+    /// SPEC §8 diagnostics for the current target layout: the engine's own (unsatisfiable,
+    /// hiddenInHidingStack, leftRightAnchor) plus the navigation rules checked so far
+    /// (missingRequiredComponent, emptyViewport).
+    func computeDiagnostics() -> [LayoutDiagnostic] {
+        var out = engineDiagnostics()
+        guard isNavigationEnabled else { return out }
+        for component in [googleLogo, viewport] where !component.isInSubtree(of: self) {
+            out.append(LayoutDiagnostic(
+                code: .missingRequiredComponent,
+                message: "\(component.displayName) is not in the map view's hierarchy in the \(stateKind) state; every navigation state must add googleLogo and viewport (seed: \"attach required views\")",
+                items: [component]))
+        }
+        if viewport.isInSubtree(of: self) && viewport.targetFrame.area == 0 {
+            out.append(LayoutDiagnostic(
+                code: .emptyViewport,
+                message: "viewport has zero area (\(viewport.targetFrame)); constrain all four of its edges to the open area of the map",
+                items: [viewport]))
+        }
+        return out
+    }
+}

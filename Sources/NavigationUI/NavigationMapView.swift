@@ -1,0 +1,395 @@
+import LayoutEngine
+
+/// The map view (the seed's `GMSMapView` with navigation, SPEC §3): the root of the layout
+/// hierarchy, the owner of the SDK components, and the navigation UI state machine that drives a
+/// host's layout delegate.
+///
+/// One map view is used from one thread at a time; distinct map views are independent. Call
+/// `invalidate()` when done: it releases the delegate and breaks the reference cycles between
+/// views and their constraints.
+public final class NavigationMapView: LayoutRootView {
+    /// Creation options (API.md "options").
+    public struct Options: Sendable {
+        /// A map view for a CarPlay screen: `setLayoutDelegate` is refused (SPEC §3).
+        public var carPlay: Bool
+        /// Right-to-left mirrors leading and trailing (SPEC §2).
+        public var layoutDirection: LayoutDirection
+        /// Test option: each state's buttons come shuffled, with an extra button of an unknown
+        /// type, so a host can prove its delegate finds buttons by type (SPEC §3).
+        public var shuffleButtons: Bool
+        public init(carPlay: Bool = false, layoutDirection: LayoutDirection = .leftToRight, shuffleButtons: Bool = false) {
+            self.carPlay = carPlay
+            self.layoutDirection = layoutDirection
+            self.shuffleButtons = shuffleButtons
+        }
+    }
+
+    /// The navigation state (SPEC §3). Raw values: `NL_UI_STATE_*` (0 = no navigation).
+    public enum StateKind: Int32, Sendable {
+        case noNavigation = 0, navigationReady = 1, activeGuidance = 2
+    }
+
+    public let options: Options
+    public private(set) var stateKind: StateKind = .noNavigation
+    /// The state object of the current navigation state (nil with navigation disabled).
+    public private(set) var uiState: NavigationUIState?
+    /// The prompt on screen, if any (SPEC §3).
+    public private(set) var currentPrompt: NavigationPromptView?
+    /// Every prompt made so far, oldest first (the map view owns them).
+    public private(set) var prompts: [NavigationPromptView] = []
+    private var delegate: NavigationLayoutDelegate?
+
+    // SDK components (SPEC §4), made once and reused by every state.
+    public let googleLogo: NavigationComponentView
+    public let viewport: NavigationComponentView
+    public let compassButton: NavigationComponentView
+    public let reportingButton: NavigationComponentView
+    /// The extra button of an unknown type the `shuffleButtons` option inserts.
+    public let unknownButton: NavigationComponentView
+    public let turnCard: NavigationComponentView
+    public let etaCard: NavigationComponentView
+    public let tripProgressBar: NavigationComponentView
+    public let speedWidget: NavigationComponentView
+
+    /// The speed widget's mode (SPEC §4); changes resize the widget with no callback.
+    public private(set) var speedWidgetMode: SpeedWidgetMode = .both
+    /// Whether the logo shows as the re-center button (after `panMap()`, until `recenter()`).
+    public private(set) var isShowingRecenterButton = false
+    /// Whether active-guidance states include the reporting button (SPEC §3). Takes effect at the
+    /// next state change.
+    public var isIncidentReportingEnabled = true
+    /// When false, incident, traffic and better-route prompts are suppressed (no callback);
+    /// speed-camera warnings still show (SPEC §3).
+    public var shouldDisplayPrompts = true
+    private var shuffleCounter: UInt64 = 0
+
+    /// The raw type value of the unknown button the `shuffleButtons` option inserts.
+    public static let unknownButtonRawType: Int32 = 99
+
+    /// Creates a map view of `size` with `safeArea` insets (points).
+    /// - Throws: `invalidArgument` for NaN, infinite or negative sizes/insets, or insets that do
+    ///   not fit.
+    public init(size: Size, safeArea: EdgeInsets = .zero, options: Options = Options()) throws {
+        self.options = options
+        googleLogo = NavigationComponentView(role: "googleLogo", margins: 8)
+        viewport = NavigationComponentView(role: "viewport", margins: 0)
+        compassButton = NavigationComponentView(role: "compass", margins: 8)
+        reportingButton = NavigationComponentView(role: "reporting", margins: 8)
+        unknownButton = NavigationComponentView(role: "unknownButton", margins: 8)
+        turnCard = NavigationComponentView(role: "turnCard", margins: 8)
+        etaCard = NavigationComponentView(role: "etaCard", margins: 8)
+        tripProgressBar = NavigationComponentView(role: "tripProgressBar", margins: 0)
+        speedWidget = NavigationComponentView(role: "speedWidget", margins: 4)
+        try super.init(identifier: "map", size: size, safeArea: safeArea, layoutDirection: options.layoutDirection)
+        role = "map"
+        googleLogo.setFixedSize(width: 72, height: 32)
+        for b in [compassButton, reportingButton, unknownButton] { b.setFixedSize(width: 56, height: 56) }
+        tripProgressBar.setFixedSize(width: 12, height: nil)
+        speedWidget.setFixedSize(width: speedWidgetMode.size.width, height: speedWidgetMode.size.height)
+        updateSizeDependentComponents()
+    }
+
+    /// Creates a map view from a device preset of SPEC §9 (`"iphone-portrait"`, …); the
+    /// `carplay` preset makes a CarPlay map view.
+    /// - Throws: `invalidArgument` for an unknown preset name.
+    public convenience init(preset name: String, options: Options = Options()) throws {
+        guard let preset = DevicePreset.named(name) else {
+            let names = DevicePreset.all.map { $0.name }.joined(separator: ", ")
+            throw NavLayoutError.invalidArgument("unknown preset \"\(name)\"; presets: \(names)")
+        }
+        var o = options
+        if preset.isCarPlay { o.carPlay = true }
+        try self.init(size: preset.size, safeArea: preset.safeArea, options: o)
+    }
+
+    // MARK: Geometry
+
+    /// The safe width `W − S.left − S.right` in points.
+    private var safeWidth: Double { size.width - safeArea.left - safeArea.right }
+
+    /// Wide mode: `W − S.leading − S.trailing >= 600` (SPEC §4).
+    public var wideMode: Bool { safeWidth >= 600 }
+
+    /// `min(360, (W − S.leading − S.trailing) × 0.45)` in points (SPEC §4).
+    public var wideCardWidth: Double { min(360, safeWidth * 0.45) }
+
+    /// Applies the SPEC §4 sizes that depend on the map size, safe area and wide mode.
+    private func updateSizeDependentComponents() {
+        let wide = wideMode
+        let headerHeight = safeArea.top + NavigationStyleValues.headerNominalHeight
+        turnCard.setFixedSize(width: wide ? wideCardWidth : safeWidth, height: headerHeight)
+        etaCard.setFixedSize(width: wide ? wideCardWidth : size.width, height: 72 + safeArea.bottom)
+        for p in prompts { p.setFixedSize(width: promptWidth, height: p.kind.height) }
+    }
+
+    private var promptWidth: Double { min(safeWidth, 480) }
+
+    /// Resizes the map view (points; `safeArea` nil keeps the current insets). Component sizes and
+    /// wide mode are updated first; then, in a navigation state, the delegate's
+    /// `sizeChanged(navMap:newState:)` runs with a new state object (SPEC §3).
+    /// - Throws: `invalidArgument` (nothing changes); `reentrant` from inside a callback;
+    ///   `callbackFailed` when the delegate throws (the new size stays).
+    public func setSize(_ newSize: Size, safeArea newSafeArea: EdgeInsets? = nil) throws {
+        try checkNotInCallback("setSize")
+        let insets = newSafeArea ?? safeArea
+        if newSize == size && insets == safeArea { return }
+        try applySize(newSize, safeArea: insets)
+        updateSizeDependentComponents()
+        guard stateKind != .noNavigation else { return }
+        let state = makeState(stateKind)
+        uiState = state
+        try runCallbacks { d, fail in if let d { fail(Result { try d.sizeChanged(navMap: self, newState: state) }) } }
+    }
+
+    // MARK: Delegate
+
+    /// Sets the layout delegate; `nil` restores the built-in layout (SPEC §3, §7). The map view
+    /// keeps the delegate alive until it is replaced or the map view is invalidated.
+    /// - Throws: `carPlay` for a CarPlay map view; `navigationEnabled` unless navigation is
+    ///   disabled; `reentrant` from inside a callback. Nothing changes then.
+    public func setLayoutDelegate(_ newDelegate: NavigationLayoutDelegate?) throws {
+        try checkNotInCallback("setLayoutDelegate")
+        if options.carPlay {
+            throw NavLayoutError.carPlay("setLayoutDelegate: this map view was created for a CarPlay screen, which uses fixed layout templates")
+        }
+        if stateKind != .noNavigation {
+            throw NavLayoutError.navigationEnabled("setLayoutDelegate must be called while navigation is disabled; disable navigation first")
+        }
+        delegate = newDelegate
+    }
+
+    /// The delegate set with `setLayoutDelegate(_:)`, if any.
+    public var layoutDelegate: NavigationLayoutDelegate? { delegate }
+
+    // MARK: Events (SPEC §3)
+
+    /// Whether navigation is enabled.
+    public var isNavigationEnabled: Bool { stateKind != .noNavigation }
+
+    /// Enables or disables navigation (SPEC §3). Enabling runs `enableNavigationUI`; disabling
+    /// from active guidance first stops guidance (`hidePrompt` if a prompt is shown, then
+    /// `stopGuidance`), then runs `disableNavigationUI`. Setting the current value does nothing.
+    /// - Throws: `reentrant` from inside a callback (nothing changes); `callbackFailed` when a
+    ///   callback throws (the transition still completes, and every callback of it still runs).
+    public func setNavigationEnabled(_ enabled: Bool) throws {
+        try checkNotInCallback(enabled ? "enable navigation" : "disable navigation")
+        if enabled == isNavigationEnabled { return }
+        if enabled {
+            let state = makeState(.navigationReady) as! NavigationReadyUIState
+            stateKind = .navigationReady
+            uiState = state
+            try runCallbacks { d, fail in if let d { fail(Result { try d.enableNavigationUI(navMap: self, newState: state) }) } }
+            return
+        }
+        try runCallbacks { d, fail in
+            if stateKind == .activeGuidance { stopGuidanceSteps(d, fail) }
+            let old = uiState as? NavigationReadyUIState ?? (makeState(.navigationReady) as! NavigationReadyUIState)
+            stateKind = .noNavigation
+            uiState = nil
+            if let d { fail(Result { try d.disableNavigationUI(navMap: self, oldState: old) }) }
+        }
+    }
+
+    /// Starts guidance: navigationReady → activeGuidance, `startGuidance(newState, oldState)`.
+    /// - Throws: `invalidState` unless navigation is ready; `reentrant`; `callbackFailed`.
+    public func startGuidance() throws {
+        try checkNotInCallback("startGuidance")
+        guard stateKind == .navigationReady, let old = uiState as? NavigationReadyUIState else {
+            throw NavLayoutError.invalidState("startGuidance needs the navigationReady state; the map view is in \(stateKind)")
+        }
+        let state = makeState(.activeGuidance) as! ActiveGuidanceUIState
+        stateKind = .activeGuidance
+        uiState = state
+        try runCallbacks { d, fail in if let d { fail(Result { try d.startGuidance(navMap: self, newState: state, oldState: old) }) } }
+    }
+
+    /// Stops guidance: `hidePrompt` if a prompt is shown, then `stopGuidance(newState, oldState)`.
+    /// - Throws: `invalidState` unless in active guidance; `reentrant`; `callbackFailed`.
+    public func stopGuidance() throws {
+        try checkNotInCallback("stopGuidance")
+        guard stateKind == .activeGuidance else {
+            throw NavLayoutError.invalidState("stopGuidance needs the activeGuidance state; the map view is in \(stateKind)")
+        }
+        try runCallbacks { d, fail in stopGuidanceSteps(d, fail) }
+    }
+
+    private func stopGuidanceSteps(_ d: NavigationLayoutDelegate?, _ fail: (Result<Void, Error>) -> Void) {
+        if let prompt = currentPrompt {
+            currentPrompt = nil
+            if let d { fail(Result { try d.hidePrompt(navMap: self, oldPrompt: prompt) }) }
+        }
+        let old = uiState as! ActiveGuidanceUIState
+        let state = makeState(.navigationReady) as! NavigationReadyUIState
+        stateKind = .navigationReady
+        uiState = state
+        if let d { fail(Result { try d.stopGuidance(navMap: self, newState: state, oldState: old) }) }
+    }
+
+    /// A prompt of `kind` is triggered (SPEC §3): `showPrompt(newPrompt)` when none is shown,
+    /// otherwise `changePrompt(newPrompt, oldPrompt)`. With `shouldDisplayPrompts` false, every
+    /// kind but `speedCamera` is suppressed: nothing happens and nothing is returned.
+    /// - Returns: the new prompt view, or nil when suppressed.
+    /// - Throws: `invalidState` outside active guidance; `reentrant`; `callbackFailed`.
+    @discardableResult
+    public func triggerPrompt(_ kind: NavigationPromptKind) throws -> NavigationPromptView? {
+        try checkNotInCallback("triggerPrompt")
+        guard stateKind == .activeGuidance else {
+            throw NavLayoutError.invalidState("prompts are triggered only during active guidance; the map view is in \(stateKind)")
+        }
+        if !shouldDisplayPrompts && kind != .speedCamera { return nil }
+        let prompt = NavigationPromptView(kind: kind)
+        prompt.setFixedSize(width: promptWidth, height: kind.height)
+        prompts.append(prompt)
+        let old = currentPrompt
+        currentPrompt = prompt
+        try runCallbacks { d, fail in
+            guard let d else { return }
+            if let old {
+                fail(Result { try d.changePrompt(navMap: self, newPrompt: prompt, oldPrompt: old) })
+            } else {
+                fail(Result { try d.showPrompt(navMap: self, newPrompt: prompt) })
+            }
+        }
+        return prompt
+    }
+
+    /// The shown prompt is dismissed: `hidePrompt(oldPrompt)`.
+    /// - Throws: `invalidState` when no prompt is shown; `reentrant`; `callbackFailed`.
+    public func dismissPrompt() throws {
+        try checkNotInCallback("dismissPrompt")
+        guard stateKind == .activeGuidance, let prompt = currentPrompt else {
+            throw NavLayoutError.invalidState("dismissPrompt needs a prompt on screen during active guidance")
+        }
+        currentPrompt = nil
+        try runCallbacks { d, fail in
+            if let d { fail(Result { try d.hidePrompt(navMap: self, oldPrompt: prompt) }) }
+        }
+    }
+
+    /// Sets what the speed widget shows; its size changes with no callback (SPEC §4).
+    /// - Throws: `reentrant` from inside a callback.
+    public func setSpeedWidgetMode(_ mode: SpeedWidgetMode) throws {
+        try checkNotInCallback("setSpeedWidgetMode")
+        speedWidgetMode = mode
+        speedWidget.setFixedSize(width: mode.size.width, height: mode.size.height)
+    }
+
+    /// The driver pans the map: the logo turns into the re-center button (136 × 48, SPEC §4).
+    /// - Throws: `reentrant` from inside a callback.
+    public func panMap() throws {
+        try checkNotInCallback("panMap")
+        isShowingRecenterButton = true
+        googleLogo.setFixedSize(width: 136, height: 48)
+    }
+
+    /// The driver re-centers: the re-center button turns back into the logo (72 × 32).
+    /// - Throws: `reentrant` from inside a callback.
+    public func recenter() throws {
+        try checkNotInCallback("recenter")
+        isShowingRecenterButton = false
+        googleLogo.setFixedSize(width: 72, height: 32)
+    }
+
+    // MARK: Results
+
+    /// The camera framing from the viewport's presented frame (SPEC §6).
+    public var camera: Camera { Camera(viewport: viewport.frame, mapSize: size) }
+
+    /// The diagnostics of the current target layout (SPEC §8). Performs a pending layout pass.
+    public var diagnostics: [LayoutDiagnostic] { computeDiagnostics() }
+
+    /// Releases the delegate and tears the hierarchy down: every constraint is deactivated and
+    /// every view removed, which breaks the view ↔ constraint reference cycles so memory is
+    /// freed. The map view must not be used afterwards (events throw `invalidState`).
+    public func invalidate() {
+        delegate = nil
+        isInvalidated = true
+        stateKind = .noNavigation
+        uiState = nil
+        currentPrompt = nil
+        var all: [LayoutView] = []
+        forEachView { all.append($0) }
+        all.append(contentsOf: [googleLogo, viewport, compassButton, reportingButton, unknownButton,
+                                turnCard, etaCard, tripProgressBar, speedWidget])
+        all.append(contentsOf: prompts)
+        for v in all { tearDown(v) }
+        prompts = []
+    }
+
+    private func tearDown(_ view: LayoutView) {
+        var views: [LayoutView] = []
+        view.forEachView { views.append($0) }
+        for v in views {
+            LayoutConstraint.deactivate(v.installedConstraints)
+            if let stack = v as? NavigationHidingStackView { stack.arrangedSubviews = [] }
+        }
+        for v in views.reversed() where v !== self { v.removeFromSuperview() }
+    }
+
+    public private(set) var isInvalidated = false
+
+    // MARK: Internals
+
+    private func checkNotInCallback(_ what: String) throws {
+        if isInvalidated { throw NavLayoutError.invalidState("\(what): the map view was invalidated") }
+        if isInHostCallback {
+            throw NavLayoutError.reentrant("\(what) was called from inside a callback; events may not be sent while the map view is calling the host")
+        }
+    }
+
+    /// Runs a transition's callbacks with the re-entrancy guard up. `body` reports each
+    /// callback's result through `fail`; the first failure is thrown as `callbackFailed` once
+    /// every step of the transition has run.
+    private func runCallbacks(_ body: (NavigationLayoutDelegate?, (Result<Void, Error>) -> Void) -> Void) throws {
+        var failure: Error?
+        runHostCallback {
+            body(delegate) { result in
+                if case .failure(let e) = result, failure == nil { failure = e }
+            }
+        }
+        if let failure { throw LayoutRootView.asCallbackFailure(failure, "layout delegate callback") }
+    }
+
+    private func makeButtons(_ kind: StateKind) -> [NavigationUIButton] {
+        var buttons = [NavigationUIButton(type: .compass, view: compassButton)]
+        if kind == .activeGuidance && isIncidentReportingEnabled {
+            buttons.append(NavigationUIButton(type: .reporting, view: reportingButton))
+        }
+        if options.shuffleButtons {
+            buttons.append(NavigationUIButton(type: .unknown(NavigationMapView.unknownButtonRawType), view: unknownButton))
+            // A deterministic shuffle (Fisher–Yates driven by an LCG seeded per state) so tests
+            // are reproducible; the order differs from the natural one and from state to state.
+            shuffleCounter &+= 1
+            var rng = shuffleCounter &* 6364136223846793005 &+ 1442695040888963407
+            for i in stride(from: buttons.count - 1, to: 0, by: -1) {
+                rng = rng &* 6364136223846793005 &+ 1442695040888963407
+                let j = Int((rng >> 33) % UInt64(i + 1))
+                buttons.swapAt(i, j)
+            }
+            if buttons.first?.type == .compass { buttons.append(buttons.removeFirst()) }
+        }
+        return buttons
+    }
+
+    private func makeState(_ kind: StateKind) -> NavigationUIState {
+        switch kind {
+        case .activeGuidance:
+            return ActiveGuidanceUIState(googleLogo: googleLogo, viewport: viewport, buttons: makeButtons(kind),
+                                         wideMode: wideMode, mapSize: size, turnCard: turnCard, etaCard: etaCard,
+                                         tripProgressBar: tripProgressBar, speedWidget: speedWidget)
+        default:
+            return NavigationReadyUIState(googleLogo: googleLogo, viewport: viewport, buttons: makeButtons(kind),
+                                          wideMode: wideMode, mapSize: size)
+        }
+    }
+}
+
+extension NavigationMapView.StateKind: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .noNavigation: return "noNavigation"
+        case .navigationReady: return "navigationReady"
+        case .activeGuidance: return "activeGuidance"
+        }
+    }
+}
