@@ -1,0 +1,197 @@
+// Internal tableau storage: symbols as dense integer ids and rows as sorted sparse vectors.
+
+// MARK: - Tolerances
+
+/// Absolute tolerance. A coefficient whose magnitude is at most this after an update is dropped
+/// (treated as exactly zero); a row constant within it of zero is treated as zero in ratio tests,
+/// feasibility tests and the unsatisfiability test of redundant equalities; objective
+/// coefficients within it of zero do not make a symbol enter.
+@usableFromInline internal let absoluteEpsilon: Double = 1.0e-8
+
+/// Relative tolerance for cancellation: when `a + b` is computed for a coefficient, the result
+/// is also dropped when `|a + b| <= relativeEpsilon × max(|a|, |b|)`, so that the rounding noise
+/// of large coefficients that cancel (e.g. 1e9 − 1e9) does not survive as a bogus entry.
+@usableFromInline internal let relativeEpsilon: Double = 1.0e-12
+
+@inline(__always) internal func nearZero(_ x: Double) -> Bool {
+    x <= absoluteEpsilon && x >= -absoluteEpsilon
+}
+
+@inline(__always) internal func cancels(_ sum: Double, _ a: Double, _ b: Double) -> Bool {
+    if nearZero(sum) { return true }
+    let m = Swift.max(a.magnitude, b.magnitude)
+    return sum.magnitude <= m * relativeEpsilon
+}
+
+// MARK: - Symbols
+
+/// Symbol ids are `index << 2 | kind`: `index` is dense (allocated in creation order, recycled
+/// LIFO after a symbol disappears), so comparing ids compares indices, and the kind is known
+/// without a lookup.
+internal enum SymbolKind {
+    /// A user variable: unrestricted in sign.
+    static let external = 0
+    /// A slack variable of an inequality (or the temporary artificial variable): `>= 0`.
+    static let slack = 1
+    /// An error variable of an optional constraint: `>= 0`, appears in an objective row.
+    static let error = 2
+    /// The marker of a required equality: fixed at 0, never enters the basis.
+    static let dummy = 3
+}
+
+@inline(__always) internal func kindOf(_ id: Int) -> Int { id & 3 }
+@inline(__always) internal func indexOf(_ id: Int) -> Int { id >> 2 }
+@inline(__always) internal func makeID(_ index: Int, _ kind: Int) -> Int { index << 2 | kind }
+/// Restricted symbols (slack, error) must be non-negative. Dummies are handled separately.
+@inline(__always) internal func isRestrictedPivotable(_ id: Int) -> Bool {
+    let k = id & 3
+    return k == SymbolKind.slack || k == SymbolKind.error
+}
+
+// MARK: - Rows
+
+/// One entry of a sparse row.
+internal struct Cell {
+    var id: Int
+    var coeff: Double
+}
+
+/// A sparse linear row `constant + Σ coeff · symbol`, cells sorted by symbol id, no zero cells.
+///
+/// As a tableau row it means `basic = constant + Σ coeff · parametric`; as an objective row it is
+/// the function to minimise; while a constraint is being added it means `0 = constant + Σ …`.
+internal struct Row {
+    var constant: Double
+    var cells: [Cell]
+
+    init(constant: Double = 0) {
+        self.constant = constant
+        self.cells = []
+    }
+
+    /// The index of the first cell whose id is `>= id`.
+    @inline(__always)
+    func lowerBound(_ id: Int) -> Int {
+        cells.withUnsafeBufferPointer { buf -> Int in
+            var lo = 0
+            var hi = buf.count
+            while lo < hi {
+                let mid = (lo &+ hi) >> 1
+                if buf[mid].id < id { lo = mid &+ 1 } else { hi = mid }
+            }
+            return lo
+        }
+    }
+
+    /// The coefficient of `id` (0 if absent).
+    @inline(__always)
+    func coefficient(of id: Int) -> Double {
+        let i = lowerBound(id)
+        if i < cells.count {
+            let c = cells[i]
+            if c.id == id { return c.coeff }
+        }
+        return 0
+    }
+
+    /// Adds `coeff · id` to the row, dropping the cell when the result is negligible.
+    mutating func add(_ id: Int, _ coeff: Double) {
+        let i = lowerBound(id)
+        if i < cells.count && cells[i].id == id {
+            let old = cells[i].coeff
+            let s = old + coeff
+            if cancels(s, old, coeff) { cells.remove(at: i) } else { cells[i].coeff = s }
+        } else if !nearZero(coeff) {
+            cells.insert(Cell(id: id, coeff: coeff), at: i)
+        }
+    }
+
+    /// Removes the cell of `id`, returning its coefficient (0 if absent).
+    @discardableResult
+    mutating func remove(_ id: Int) -> Double {
+        let i = lowerBound(id)
+        if i < cells.count && cells[i].id == id {
+            let c = cells[i].coeff
+            cells.remove(at: i)
+            return c
+        }
+        return 0
+    }
+
+    /// Multiplies the constant and every coefficient by `k`.
+    mutating func scale(by k: Double) {
+        constant *= k
+        cells.withUnsafeMutableBufferPointer { buf in
+            for i in 0..<buf.count { buf[i].coeff *= k }
+        }
+    }
+
+    /// `self = self + k · other`, where the cell of `skip` (if any) is first removed from `self`.
+    mutating func addScaled(_ other: Row, _ k: Double, skipping skip: Int = -1) {
+        constant += k * other.constant
+        var out = [Cell]()
+        out.reserveCapacity(cells.count + other.cells.count)
+        cells.withUnsafeBufferPointer { a in
+            other.cells.withUnsafeBufferPointer { b in
+                var i = 0
+                var j = 0
+                let na = a.count
+                let nb = b.count
+                while i < na && j < nb {
+                    let ai = a[i].id
+                    let bj = b[j].id
+                    if ai < bj {
+                        if ai != skip { out.append(a[i]) }
+                        i &+= 1
+                    } else if bj < ai {
+                        let c = k * b[j].coeff
+                        if !nearZero(c) { out.append(Cell(id: bj, coeff: c)) }
+                        j &+= 1
+                    } else {
+                        let c = k * b[j].coeff
+                        if ai == skip {
+                            if !nearZero(c) { out.append(Cell(id: bj, coeff: c)) }
+                        } else {
+                            let s = a[i].coeff + c
+                            if !cancels(s, a[i].coeff, c) { out.append(Cell(id: ai, coeff: s)) }
+                        }
+                        i &+= 1
+                        j &+= 1
+                    }
+                }
+                while i < na {
+                    if a[i].id != skip { out.append(a[i]) }
+                    i &+= 1
+                }
+                while j < nb {
+                    let c = k * b[j].coeff
+                    if !nearZero(c) { out.append(Cell(id: b[j].id, coeff: c)) }
+                    j &+= 1
+                }
+            }
+        }
+        cells = out
+    }
+
+    /// Solves `0 = self` for `id` (which must be present): afterwards the row reads
+    /// `id = constant + Σ …`.
+    mutating func solve(for id: Int) {
+        let a = remove(id)
+        scale(by: -1 / a)
+    }
+
+    /// Turns `lhs = self` (where `rhs` appears) into `rhs = …`, with `lhs` moved to the right.
+    mutating func solve(lhs: Int, rhs: Int) {
+        add(lhs, -1)
+        solve(for: rhs)
+    }
+
+    /// Replaces `id` by the row `other` (`id = other`). Returns false if `id` does not occur.
+    @discardableResult
+    mutating func substitute(_ id: Int, with other: Row) -> Bool {
+        let c = coefficient(of: id)
+        if c == 0 { return false }
+        addScaled(other, c, skipping: id)
+        return true
+    }
+}

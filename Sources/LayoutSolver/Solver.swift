@@ -1,0 +1,1024 @@
+// The incremental Cassowary solver with strictly hierarchical (lexicographic) priorities.
+//
+// Algorithm: G. J. Badros, A. Borning, P. J. Stuckey, "The Cassowary Linear Arithmetic Constraint
+// Solving Algorithm", ACM TOCHI 8(4), 2001 — in the incremental form popularised by kiwi
+// (restricted/unrestricted symbols, slack/error/dummy markers, an artificial-variable phase for
+// rows that cannot pick a subject, primal optimisation after add/remove, dual optimisation after
+// suggestions and constant changes). Written from the paper; no code is copied.
+//
+// Differences from kiwi:
+// * The objective is a vector: one objective row per distinct optional priority ("level"),
+//   compared lexicographically from the highest level down; within a level every error symbol
+//   has weight 1. This is the paper's symbolic-weight formulation.
+// * Every pivot choice is deterministic and Bland-like (lowest symbol id on ties), which
+//   guarantees termination; a pivot budget turns numerical trouble into an error, not a hang.
+// * Every public mutating operation is a transaction: on error the tableau is restored from an
+//   undo journal, so a failed call leaves the solver exactly as before.
+
+/// Per-constraint bookkeeping.
+internal struct Tag {
+    let constraint: Constraint
+    /// Slack (inequality), dummy (required equality) or positive error (optional equality).
+    var marker: Int
+    /// Error symbol of an optional constraint (negative error for equalities), or -1.
+    var other: Int
+    /// Coefficients of marker/other in the constraint's original row `0 = expr + …` (before the
+    /// row is normalised), used to shift the tableau when the constant changes.
+    var markerCoeff: Double
+    var otherCoeff: Double
+    /// The expression constant the tableau currently encodes.
+    var constant: Double
+    /// Priority of the constraint (1000 = required).
+    let priority: Double
+    /// Creation sequence number (for deterministic dumps).
+    let seq: Int
+    /// Distinct external symbols referenced by the expression.
+    var variables: [Int]
+    /// Whether this is the internal constraint of an edit variable.
+    let isEdit: Bool
+
+    var isRequired: Bool { priority >= Strength.required }
+}
+
+/// An edit variable's bookkeeping.
+internal struct EditInfo {
+    let constraint: Constraint
+    /// The last suggested value (0 right after `addEditVariable`).
+    var value: Double
+    let seq: Int
+}
+
+/// A user variable known to the solver.
+internal struct VarEntry {
+    let symbol: Int
+    /// Number of constraints that reference the variable.
+    var refs: Int
+}
+
+/// One optional priority level of the lexicographic objective.
+internal struct Level {
+    let priority: Double
+    /// Sum of the level's error symbols, expressed in parametric symbols.
+    var row: Row
+    /// Number of constraints of this priority.
+    var count: Int
+}
+
+/// Undo entries for the non-row state changed inside a transaction.
+internal enum Undo {
+    case constraint(ObjectIdentifier, Tag?)
+    case edit(ObjectIdentifier, EditInfo?)
+    case variable(ObjectIdentifier, VarEntry?)
+    case symbolVariable(Int, Variable?)
+    case kind(Int, UInt8)
+}
+
+/// Scalar and small state saved at the start of a transaction.
+internal struct Saved {
+    var levels: [Level]
+    var infeasible: [Int]
+    var freeIndices: [Int]
+    var nextIndex: Int
+    var liveSymbols: Int
+    var rowCount: Int
+    var seq: Int
+    var userConstraints: Int
+}
+
+/// An incremental Cassowary linear-constraint solver with strictly hierarchical priorities.
+///
+/// Algorithm: Badros, Borning & Stuckey, "The Cassowary Linear Arithmetic Constraint Solving
+/// Algorithm", ACM TOCHI 2001, in its incremental form (as kiwi implements it), with the
+/// paper's symbolic weights: the objective is one row per distinct optional priority, minimised
+/// lexicographically from the highest priority down; within a priority every error counts with
+/// weight 1. A satisfied priority-751 constraint is therefore never traded for any number of
+/// priority-750 constraints.
+///
+/// **Failure atomicity.** Every throwing operation either succeeds or leaves the solver exactly
+/// as it was (same tableau, same ``dump()``).
+///
+/// **Determinism.** Symbols get dense integer ids in creation order; every pivot choice breaks
+/// ties by the lowest id (Bland's rule for the primal, its dual form for the dual simplex),
+/// which also guarantees termination in exact arithmetic. Dictionaries are only used for
+/// lookups. The same sequence of calls gives bit-identical results.
+///
+/// **Tolerances.** Absolute epsilon 1e-8: coefficients at most this in magnitude are dropped,
+/// constants within it of zero count as zero (feasibility, ratio tests, redundant equalities),
+/// objective coefficients within it of zero do not make a symbol enter. Relative epsilon 1e-12:
+/// a coefficient produced by adding `a + b` is also dropped when it is at most
+/// `1e-12 × max(|a|, |b|)` (cancellation noise of large numbers).
+///
+/// **Pivot budget.** Each operation may pivot at most `100 × (rows + symbols) + 1000` times;
+/// beyond that it throws ``SolverError/pivotBudgetExceeded`` and restores the previous state.
+///
+/// Not thread-safe: use one solver from one thread at a time.
+public final class Solver {
+    // MARK: Tableau storage (indexed by symbol index)
+
+    /// `rows[i]` is the row of the basic symbol of index `i`, or nil when that symbol is parametric
+    /// (or the index is free).
+    internal var rows: [Row?] = []
+    /// Kind of the symbol of each index (`SymbolKind`).
+    internal var kinds: [UInt8] = []
+    /// The user variable of each external symbol index.
+    internal var symbolVariables: [Variable?] = []
+    /// Transaction stamp of the last journaled change of each row.
+    internal var rowStamps: [Int] = []
+    internal var nextIndex = 0
+    internal var freeIndices: [Int] = []
+    internal var liveSymbols = 0
+    internal var basicCount = 0
+
+    /// Objective levels, highest priority first.
+    internal var levels: [Level] = []
+    /// The phase-one objective while a row is added through an artificial variable.
+    internal var artificial: Row? = nil
+    /// Restricted basic symbols whose row may have a negative constant.
+    internal var infeasible: [Int] = []
+
+    internal var constraints: [ObjectIdentifier: Tag] = [:]
+    internal var edits: [ObjectIdentifier: EditInfo] = [:]
+    internal var variables: [ObjectIdentifier: VarEntry] = [:]
+    internal var seqCounter = 0
+    internal var userConstraints = 0
+
+    // MARK: Transaction state
+
+    internal var txStamp = 0
+    internal var undoRows: [(Int, Row?)] = []
+    internal var undoLog: [Undo] = []
+    internal var saved: Saved? = nil
+    internal var pivotBudget = 0
+    internal var pivots = 0
+    /// Tests may lower the pivot budget of every operation to exercise
+    /// ``SolverError/pivotBudgetExceeded``.
+    internal var pivotBudgetOverride: Int? = nil
+    /// Total pivots since creation (statistics for tests and benchmarks).
+    internal var totalPivots = 0
+
+    /// Creates an empty solver.
+    public init() {}
+
+    // MARK: - Public API
+
+    /// Adds a constraint.
+    ///
+    /// Optional constraints (strength below 1000) are satisfied as well as possible, level by
+    /// level from the highest priority down. Runs the primal simplex afterwards.
+    ///
+    /// - Throws: ``SolverError/invalidValue`` if a coefficient or the constant is NaN or
+    ///   infinite, or the strength is not in (0, 1000];
+    ///   ``SolverError/duplicateConstraint`` if it was already added;
+    ///   ``SolverError/unsatisfiableConstraint`` if it is required and contradicts the required
+    ///   constraints already present; ``SolverError/pivotBudgetExceeded`` on numerical trouble.
+    ///   On any error the solver is unchanged.
+    public func addConstraint(_ constraint: Constraint) throws {
+        try validate(constraint)
+        let key = ObjectIdentifier(constraint)
+        if constraints[key] != nil { throw SolverError.duplicateConstraint }
+        try transact {
+            try addInternal(constraint, isEdit: false)
+            userConstraints += 1
+        }
+    }
+
+    /// Removes a constraint previously added, then re-optimises (primal simplex).
+    ///
+    /// The constraint's marker leaves the basis by the paper's rule (a restricted row where the
+    /// marker has a negative coefficient with the smallest ratio, else a restricted row with the
+    /// smallest ratio, else an unrestricted row; ties by lowest id); its row is dropped and its
+    /// error symbols disappear from the tableau and the objective. A priority level left without
+    /// constraints is removed.
+    ///
+    /// - Throws: ``SolverError/unknownConstraint`` if it is not in the solver (edit constraints
+    ///   are internal and not accepted); ``SolverError/pivotBudgetExceeded`` on numerical
+    ///   trouble. On error the solver is unchanged.
+    public func removeConstraint(_ constraint: Constraint) throws {
+        let key = ObjectIdentifier(constraint)
+        guard let tag = constraints[key], !tag.isEdit else { throw SolverError.unknownConstraint }
+        try transact {
+            try removeInternal(key, tag)
+            userConstraints -= 1
+        }
+    }
+
+    /// Whether the constraint has been added (and not removed).
+    public func hasConstraint(_ constraint: Constraint) -> Bool {
+        guard let tag = constraints[ObjectIdentifier(constraint)] else { return false }
+        return !tag.isEdit
+    }
+
+    /// Makes `variable` an edit variable: adds the optional constraint `variable == value` of the
+    /// given strength, where `value` starts at 0 and is changed by ``suggestValue(_:_:)``.
+    ///
+    /// - Parameter strength: a priority in (0, 1000).
+    /// - Throws: ``SolverError/duplicateEditVariable`` if it already is one;
+    ///   ``SolverError/badRequiredStrength`` if `strength` is 1000 (required);
+    ///   ``SolverError/invalidValue`` if `strength` is NaN, infinite, <= 0 or > 1000;
+    ///   ``SolverError/pivotBudgetExceeded`` on numerical trouble. On error the solver is
+    ///   unchanged.
+    public func addEditVariable(_ variable: Variable, strength: Double) throws {
+        let key = ObjectIdentifier(variable)
+        if edits[key] != nil { throw SolverError.duplicateEditVariable }
+        if strength == Strength.required { throw SolverError.badRequiredStrength }
+        guard Strength.isValid(strength) else { throw SolverError.invalidValue }
+        let constraint = Constraint(Expression(variable), .equal, strength: strength)
+        try transact {
+            try addInternal(constraint, isEdit: true)
+            setEdit(key, EditInfo(constraint: constraint, value: 0, seq: constraints[ObjectIdentifier(constraint)]!.seq))
+        }
+    }
+
+    /// Stops editing `variable`: removes its edit constraint.
+    ///
+    /// - Throws: ``SolverError/unknownEditVariable`` if it is not an edit variable;
+    ///   ``SolverError/pivotBudgetExceeded`` on numerical trouble. On error the solver is
+    ///   unchanged.
+    public func removeEditVariable(_ variable: Variable) throws {
+        let key = ObjectIdentifier(variable)
+        guard let info = edits[key] else { throw SolverError.unknownEditVariable }
+        let ckey = ObjectIdentifier(info.constraint)
+        let tag = constraints[ckey]!
+        try transact {
+            try removeInternal(ckey, tag)
+            setEdit(key, nil)
+        }
+    }
+
+    /// Whether `variable` is an edit variable of this solver.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        edits[ObjectIdentifier(variable)] != nil
+    }
+
+    /// Suggests a value (in the variable's unit) for an edit variable and re-optimises with the
+    /// dual simplex (the tableau rows holding the edit constraint's error symbols are shifted;
+    /// nothing is rebuilt). Call ``updateVariables()`` to read the result.
+    ///
+    /// - Throws: ``SolverError/unknownEditVariable`` if `variable` is not an edit variable;
+    ///   ``SolverError/invalidValue`` if `value` is NaN or infinite;
+    ///   ``SolverError/pivotBudgetExceeded`` on numerical trouble. On error the solver is
+    ///   unchanged.
+    public func suggestValue(_ variable: Variable, _ value: Double) throws {
+        let key = ObjectIdentifier(variable)
+        guard var info = edits[key] else { throw SolverError.unknownEditVariable }
+        guard value.isFinite else { throw SolverError.invalidValue }
+        let ckey = ObjectIdentifier(info.constraint)
+        try transact {
+            try shiftConstant(ckey, to: -value)
+            try dualOptimize()
+            info.value = value
+            setEdit(key, info)
+        }
+        info.constraint.expression.constant = -value
+    }
+
+    /// Changes the constant of an added constraint's expression incrementally: the tableau rows
+    /// holding the constraint's marker (or error) symbol are shifted and the dual simplex
+    /// restores optimality — the same mechanism as ``suggestValue(_:_:)``, never a remove + add.
+    /// On success `constraint.expression.constant` becomes `newConstant`.
+    ///
+    /// If the constraint was added to several solvers, each solver tracks its own constant; the
+    /// `Constraint` object shows the last value set through any of them.
+    ///
+    /// - Throws: ``SolverError/unknownConstraint`` if it is not in the solver;
+    ///   ``SolverError/invalidValue`` if `newConstant` is NaN or infinite;
+    ///   ``SolverError/unsatisfiableConstraint`` if the required constraints would contradict
+    ///   each other; ``SolverError/pivotBudgetExceeded`` on numerical trouble. On error the
+    ///   solver is unchanged (and so is the constraint).
+    public func setConstant(_ constraint: Constraint, to newConstant: Double) throws {
+        let key = ObjectIdentifier(constraint)
+        guard let tag = constraints[key], !tag.isEdit else { throw SolverError.unknownConstraint }
+        guard newConstant.isFinite else { throw SolverError.invalidValue }
+        try transact {
+            try shiftConstant(key, to: newConstant)
+            try dualOptimize()
+        }
+        constraint.expression.constant = newConstant
+    }
+
+    /// Copies the solved values into every ``Variable/value`` this solver knows (a variable that
+    /// is not basic has value 0).
+    public func updateVariables() {
+        for i in 0..<nextIndex {
+            if let v = symbolVariables[i] {
+                v.value = rows[i]?.constant ?? 0
+            }
+        }
+    }
+
+    /// Removes every constraint and edit variable (variables keep their last values).
+    public func reset() {
+        rows = []
+        kinds = []
+        symbolVariables = []
+        rowStamps = []
+        nextIndex = 0
+        freeIndices = []
+        liveSymbols = 0
+        basicCount = 0
+        levels = []
+        artificial = nil
+        infeasible = []
+        constraints = [:]
+        edits = [:]
+        variables = [:]
+        seqCounter = 0
+        userConstraints = 0
+        undoRows = []
+        undoLog = []
+        saved = nil
+    }
+
+    /// Number of rows of the tableau (one per constraint, edit constraints included).
+    public var rowCount: Int { basicCount }
+
+    /// Number of cells (non-zero coefficients) in all objective rows.
+    public var objectiveTermCount: Int {
+        var n = 0
+        for l in levels { n += l.row.cells.count }
+        return n
+    }
+
+    /// Number of constraints added with ``addConstraint(_:)`` and not removed (edit constraints
+    /// are not counted).
+    public var constraintCount: Int { userConstraints }
+
+    // MARK: - Validation
+
+    internal func validate(_ c: Constraint) throws {
+        guard Strength.isValid(c.strength), c.expression.constant.isFinite else {
+            throw SolverError.invalidValue
+        }
+        for t in c.expression.terms where !t.coefficient.isFinite {
+            throw SolverError.invalidValue
+        }
+    }
+
+    // MARK: - Transactions
+
+    @inline(__always)
+    internal func transact(_ body: () throws -> Void) throws {
+        txStamp &+= 1
+        saved = Saved(levels: levels, infeasible: infeasible, freeIndices: freeIndices,
+                      nextIndex: nextIndex, liveSymbols: liveSymbols, rowCount: basicCount,
+                      seq: seqCounter, userConstraints: userConstraints)
+        pivots = 0
+        pivotBudget = pivotBudgetOverride ?? (100 * (basicCount + liveSymbols) + 1000)
+        do {
+            try body()
+            infeasible.removeAll(keepingCapacity: true)
+            artificial = nil
+            undoRows.removeAll(keepingCapacity: true)
+            undoLog.removeAll(keepingCapacity: true)
+            saved = nil
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    internal func rollback() {
+        var i = undoRows.count - 1
+        while i >= 0 {
+            rows[undoRows[i].0] = undoRows[i].1
+            i -= 1
+        }
+        var j = undoLog.count - 1
+        while j >= 0 {
+            switch undoLog[j] {
+            case let .constraint(k, v): constraints[k] = v
+            case let .edit(k, v): edits[k] = v
+            case let .variable(k, v): variables[k] = v
+            case let .symbolVariable(idx, v): symbolVariables[idx] = v
+            case let .kind(idx, k): kinds[idx] = k
+            }
+            j -= 1
+        }
+        let s = saved!
+        levels = s.levels
+        infeasible = s.infeasible
+        freeIndices = s.freeIndices
+        nextIndex = s.nextIndex
+        liveSymbols = s.liveSymbols
+        basicCount = s.rowCount
+        seqCounter = s.seq
+        userConstraints = s.userConstraints
+        artificial = nil
+        undoRows.removeAll(keepingCapacity: true)
+        undoLog.removeAll(keepingCapacity: true)
+        saved = nil
+    }
+
+    @inline(__always)
+    internal func touch(_ index: Int) {
+        if rowStamps[index] != txStamp {
+            rowStamps[index] = txStamp
+            undoRows.append((index, rows[index]))
+        }
+    }
+
+    internal func setConstraint(_ key: ObjectIdentifier, _ tag: Tag?) {
+        undoLog.append(.constraint(key, constraints[key]))
+        constraints[key] = tag
+    }
+
+    internal func setEdit(_ key: ObjectIdentifier, _ info: EditInfo?) {
+        undoLog.append(.edit(key, edits[key]))
+        edits[key] = info
+    }
+
+    internal func setVariable(_ key: ObjectIdentifier, _ entry: VarEntry?) {
+        undoLog.append(.variable(key, variables[key]))
+        variables[key] = entry
+    }
+
+    @inline(__always)
+    internal func countPivot() throws {
+        pivots += 1
+        totalPivots += 1
+        if pivots > pivotBudget { throw SolverError.pivotBudgetExceeded }
+    }
+
+    // MARK: - Symbols and rows
+
+    internal func newSymbol(_ kind: Int) -> Int {
+        let index: Int
+        if let f = freeIndices.popLast() {
+            index = f
+        } else {
+            index = nextIndex
+            nextIndex += 1
+            if index == rows.count {
+                rows.append(nil)
+                kinds.append(0)
+                symbolVariables.append(nil)
+                rowStamps.append(0)
+            }
+        }
+        undoLog.append(.kind(index, kinds[index]))
+        kinds[index] = UInt8(kind)
+        liveSymbols += 1
+        return makeID(index, kind)
+    }
+
+    /// Releases a symbol that no longer occurs anywhere.
+    internal func freeSymbol(_ id: Int) {
+        let index = indexOf(id)
+        if symbolVariables[index] != nil {
+            undoLog.append(.symbolVariable(index, symbolVariables[index]))
+            symbolVariables[index] = nil
+        }
+        freeIndices.append(index)
+        liveSymbols -= 1
+    }
+
+    @inline(__always)
+    internal func isBasic(_ id: Int) -> Bool { rows[indexOf(id)] != nil }
+
+    @inline(__always)
+    internal func idOfIndex(_ index: Int) -> Int { makeID(index, Int(kinds[index])) }
+
+    internal func setRow(_ id: Int, _ row: Row) {
+        let index = indexOf(id)
+        touch(index)
+        if rows[index] == nil { basicCount += 1 }
+        rows[index] = row
+    }
+
+    internal func takeRow(_ id: Int) -> Row {
+        let index = indexOf(id)
+        touch(index)
+        let r = rows[index]!
+        rows[index] = nil
+        basicCount -= 1
+        return r
+    }
+
+    @inline(__always)
+    internal func markIfInfeasible(_ index: Int, _ id: Int) {
+        if isRestrictedPivotable(id), rows[index]!.constant < -absoluteEpsilon {
+            if infeasible.last != id { infeasible.append(id) }
+        }
+    }
+
+    /// Replaces the parametric symbol `id` by `row` everywhere (all rows, objective levels, the
+    /// artificial objective). Rows of restricted symbols that become negative are recorded as
+    /// infeasible.
+    internal func substitute(_ id: Int, _ row: Row) {
+        for index in 0..<nextIndex {
+            guard let r = rows[index] else { continue }
+            if r.coefficient(of: id) == 0 { continue }
+            touch(index)
+            rows[index]!.substitute(id, with: row)
+            markIfInfeasible(index, idOfIndex(index))
+        }
+        for l in 0..<levels.count {
+            levels[l].row.substitute(id, with: row)
+        }
+        if artificial != nil {
+            artificial!.substitute(id, with: row)
+        }
+    }
+
+    /// Exchanges basic `leaving` and parametric `entering`.
+    internal func pivot(leaving: Int, entering: Int) {
+        var row = takeRow(leaving)
+        row.solve(lhs: leaving, rhs: entering)
+        substitute(entering, row)
+        setRow(entering, row)
+    }
+
+    /// Removes the columns of `ids` from every row and objective (their coefficients are zero in
+    /// exact arithmetic when this is called; this drops the rounding residue).
+    internal func purgeColumns(_ ids: [Int]) {
+        if ids.isEmpty { return }
+        for index in 0..<nextIndex {
+            guard let r = rows[index] else { continue }
+            for id in ids where r.coefficient(of: id) != 0 {
+                touch(index)
+                rows[index]!.remove(id)
+            }
+        }
+        for l in 0..<levels.count {
+            for id in ids { levels[l].row.remove(id) }
+        }
+    }
+
+    // MARK: - Levels
+
+    /// Index of the level of `priority` in `levels` (sorted by decreasing priority), or where it
+    /// would be inserted.
+    internal func levelIndex(_ priority: Double) -> (Int, Bool) {
+        var i = 0
+        while i < levels.count {
+            if levels[i].priority == priority { return (i, true) }
+            if levels[i].priority < priority { return (i, false) }
+            i += 1
+        }
+        return (i, false)
+    }
+
+    // MARK: - Variables
+
+    internal func acquireVariable(_ v: Variable) -> Int {
+        let key = ObjectIdentifier(v)
+        if var e = variables[key] {
+            e.refs += 1
+            setVariable(key, e)
+            return e.symbol
+        }
+        let sym = newSymbol(SymbolKind.external)
+        let index = indexOf(sym)
+        undoLog.append(.symbolVariable(index, symbolVariables[index]))
+        symbolVariables[index] = v
+        setVariable(key, VarEntry(symbol: sym, refs: 1))
+        return sym
+    }
+
+    internal func releaseVariables(_ syms: [Int]) {
+        var dead: [Int] = []
+        for sym in syms {
+            let v = symbolVariables[indexOf(sym)]!
+            let key = ObjectIdentifier(v)
+            var e = variables[key]!
+            e.refs -= 1
+            if e.refs == 0 && !isBasic(sym) {
+                setVariable(key, nil)
+                dead.append(sym)
+            } else {
+                // A basic variable with no constraint left cannot occur in exact arithmetic; if
+                // rounding ever produced one, it stays registered (with 0 references).
+                setVariable(key, e)
+            }
+        }
+        if !dead.isEmpty {
+            purgeColumns(dead)
+            for s in dead { freeSymbol(s) }
+        }
+    }
+
+    // MARK: - Adding
+
+    internal func addInternal(_ constraint: Constraint, isEdit: Bool) throws {
+        let key = ObjectIdentifier(constraint)
+        let expression = constraint.expression
+        let priority = constraint.strength
+        let required = priority >= Strength.required
+
+        // Build `0 = expr` with basic variables substituted by their rows.
+        var row = Row(constant: expression.constant)
+        var syms: [Int] = []
+        syms.reserveCapacity(expression.terms.count)
+        for term in expression.terms {
+            let key = ObjectIdentifier(term.variable)
+            var sym: Int
+            if let e = variables[key], syms.contains(e.symbol) {
+                sym = e.symbol
+            } else {
+                sym = acquireVariable(term.variable)
+                syms.append(sym)
+            }
+            if term.coefficient == 0 { continue }
+            if let basic = rows[indexOf(sym)] {
+                row.addScaled(basic, term.coefficient)
+            } else {
+                row.add(sym, term.coefficient)
+            }
+        }
+
+        seqCounter += 1
+        var tag = Tag(constraint: constraint, marker: -1, other: -1, markerCoeff: 0, otherCoeff: 0,
+                      constant: expression.constant, priority: required ? Strength.required : priority,
+                      seq: seqCounter, variables: syms, isEdit: isEdit)
+        var errors: [Int] = []
+        switch constraint.op {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let c: Double = constraint.op == .lessThanOrEqual ? 1 : -1
+            let slack = newSymbol(SymbolKind.slack)
+            tag.marker = slack
+            tag.markerCoeff = c
+            row.add(slack, c)
+            if !required {
+                let e = newSymbol(SymbolKind.error)
+                tag.other = e
+                tag.otherCoeff = -c
+                row.add(e, -c)
+                errors.append(e)
+            }
+        case .equal:
+            if required {
+                let d = newSymbol(SymbolKind.dummy)
+                tag.marker = d
+                tag.markerCoeff = 1
+                row.add(d, 1)
+            } else {
+                let ep = newSymbol(SymbolKind.error)
+                let em = newSymbol(SymbolKind.error)
+                tag.marker = ep
+                tag.markerCoeff = -1
+                tag.other = em
+                tag.otherCoeff = 1
+                row.add(ep, -1)
+                row.add(em, 1)
+                errors.append(ep)
+                errors.append(em)
+            }
+        }
+        if !required {
+            let (l, found) = levelIndex(priority)
+            if !found {
+                levels.insert(Level(priority: priority, row: Row(), count: 0), at: l)
+            }
+            levels[l].count += 1
+            for e in errors { levels[l].row.add(e, 1) }
+        }
+        if row.constant < 0 { row.scale(by: -1) }
+
+        // Choose the subject: the lowest-id external symbol, else the marker or the other symbol
+        // when restricted with a negative coefficient (so the new basic value is >= 0).
+        var subject = -1
+        for cell in row.cells where kindOf(cell.id) == SymbolKind.external {
+            subject = cell.id
+            break
+        }
+        if subject < 0, isRestrictedPivotable(tag.marker), row.coefficient(of: tag.marker) < 0 {
+            subject = tag.marker
+        }
+        if subject < 0, tag.other >= 0, row.coefficient(of: tag.other) < 0 {
+            subject = tag.other
+        }
+        if subject < 0 {
+            var allDummies = true
+            for cell in row.cells where kindOf(cell.id) != SymbolKind.dummy {
+                allDummies = false
+                break
+            }
+            if allDummies {
+                if !nearZero(row.constant) { throw SolverError.unsatisfiableConstraint }
+                subject = tag.marker
+            }
+        }
+        setConstraint(key, tag)
+        if subject < 0 {
+            try addWithArtificialVariable(row)
+        } else {
+            row.solve(for: subject)
+            substitute(subject, row)
+            setRow(subject, row)
+        }
+        try optimize()
+    }
+
+    /// Phase one for a row that has no usable subject: the row gets an artificial basic symbol
+    /// `a = row`, `a` is minimised; the constraint is satisfiable iff the minimum is 0.
+    internal func addWithArtificialVariable(_ row: Row) throws {
+        let art = newSymbol(SymbolKind.slack)
+        setRow(art, row)
+        artificial = row
+        try optimizeArtificial()
+        let success = nearZero(artificial!.constant)
+        artificial = nil
+        if !success { throw SolverError.unsatisfiableConstraint }
+        if isBasic(art) {
+            var r = takeRow(art)
+            if !r.cells.isEmpty {
+                var entering = -1
+                for cell in r.cells where isRestrictedPivotable(cell.id) {
+                    entering = cell.id
+                    break
+                }
+                if entering >= 0 {
+                    r.solve(lhs: art, rhs: entering)
+                    substitute(entering, r)
+                    setRow(entering, r)
+                }
+                // Otherwise the row holds only dummies with a zero constant: it says nothing
+                // beyond the required equalities already present, and is dropped.
+            }
+        }
+        purgeColumns([art])
+        freeSymbol(art)
+    }
+
+    // MARK: - Removing
+
+    internal func removeInternal(_ key: ObjectIdentifier, _ tag: Tag) throws {
+        var levelPos = -1
+        if !tag.isRequired {
+            let (l, found) = levelIndex(tag.priority)
+            precondition(found, "missing priority level")
+            levelPos = l
+            var errs: [Int] = []
+            if kindOf(tag.marker) == SymbolKind.error { errs.append(tag.marker) }
+            if tag.other >= 0 { errs.append(tag.other) }
+            for e in errs {
+                if let r = rows[indexOf(e)] {
+                    levels[l].row.addScaled(r, -1)
+                } else {
+                    levels[l].row.add(e, -1)
+                }
+            }
+            levels[l].count -= 1
+        }
+
+        let marker = tag.marker
+        if isBasic(marker) {
+            _ = takeRow(marker)
+        } else if let leaving = markerLeavingRow(marker) {
+            var row = takeRow(leaving)
+            row.solve(lhs: leaving, rhs: marker)
+            substitute(marker, row)
+        }
+
+        var gone = [marker]
+        if tag.other >= 0 && !isBasic(tag.other) { gone.append(tag.other) }
+        purgeColumns(gone)
+        for s in gone { freeSymbol(s) }
+        releaseVariables(tag.variables)
+        if levelPos >= 0 && levels[levelPos].count == 0 {
+            levels.remove(at: levelPos)
+        }
+        setConstraint(key, nil)
+        try optimize()
+    }
+
+    /// The row through which a parametric marker leaves (paper §3.4 / kiwi): among restricted
+    /// rows with a negative coefficient the smallest `-constant/coeff`, else among restricted rows
+    /// the smallest `constant/coeff`, else the first unrestricted row; ties by lowest id.
+    internal func markerLeavingRow(_ marker: Int) -> Int? {
+        var r1 = Double.infinity
+        var r2 = Double.infinity
+        var first = -1
+        var second = -1
+        var third = -1
+        for index in 0..<nextIndex {
+            guard let r = rows[index] else { continue }
+            let c = r.coefficient(of: marker)
+            if c == 0 { continue }
+            let id = idOfIndex(index)
+            if kindOf(id) == SymbolKind.external {
+                if third < 0 { third = id }
+            } else if c < 0 {
+                let ratio = -r.constant / c
+                if ratio < r1 { r1 = ratio; first = id }
+            } else {
+                let ratio = r.constant / c
+                if ratio < r2 { r2 = ratio; second = id }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        if third >= 0 { return third }
+        return nil
+    }
+
+    // MARK: - Constant changes
+
+    /// Shifts the tableau so that the constraint's expression constant becomes `newConstant`.
+    ///
+    /// With `0 = c + … + μ·m` for the marker `m`, changing `c` by `δ` is the substitution
+    /// `m = m' + δ/μ`: if `m` is basic its row's constant decreases by `δ/μ`; else if the other
+    /// error symbol is basic its row is shifted likewise; else every row holding `m` (coefficient
+    /// `γ`) gains `γ·δ/μ`. Rows that become infeasible are left to the dual simplex.
+    internal func shiftConstant(_ key: ObjectIdentifier, to newConstant: Double) throws {
+        var tag = constraints[key]!
+        let delta = newConstant - tag.constant
+        tag.constant = newConstant
+        setConstraint(key, tag)
+        if delta == 0 { return }
+        let m = tag.marker
+        let mi = indexOf(m)
+        if rows[mi] != nil {
+            touch(mi)
+            rows[mi]!.constant -= delta / tag.markerCoeff
+            try checkShifted(mi, m)
+            return
+        }
+        if tag.other >= 0 {
+            let oi = indexOf(tag.other)
+            if rows[oi] != nil {
+                touch(oi)
+                rows[oi]!.constant -= delta / tag.otherCoeff
+                try checkShifted(oi, tag.other)
+                return
+            }
+        }
+        let step = delta / tag.markerCoeff
+        for index in 0..<nextIndex {
+            guard let r = rows[index] else { continue }
+            let g = r.coefficient(of: m)
+            if g == 0 { continue }
+            touch(index)
+            rows[index]!.constant += g * step
+            try checkShifted(index, idOfIndex(index))
+        }
+    }
+
+    @inline(__always)
+    internal func checkShifted(_ index: Int, _ id: Int) throws {
+        if kindOf(id) == SymbolKind.dummy {
+            // A basic dummy's row holds only dummies: its constant must stay 0.
+            if !nearZero(rows[index]!.constant) { throw SolverError.unsatisfiableConstraint }
+        } else {
+            markIfInfeasible(index, id)
+        }
+    }
+
+    // MARK: - Primal simplex (lexicographic objective)
+
+    /// Whether the objective coefficient of `id` is zero at every level above `level`.
+    @inline(__always)
+    internal func zeroAbove(_ id: Int, _ level: Int) -> Bool {
+        var h = 0
+        while h < level {
+            if !nearZero(levels[h].row.coefficient(of: id)) { return false }
+            h += 1
+        }
+        return true
+    }
+
+    /// Entering symbol of the lexicographic objective: the lowest-id non-dummy symbol whose
+    /// coefficient vector (highest level first) is lexicographically negative — or non-zero for
+    /// an unrestricted symbol, which then moves in the decreasing direction. Returns
+    /// `(id, direction)` or `(-1, 0)` at the optimum.
+    internal func enteringSymbol() -> (Int, Double) {
+        var best = Int.max
+        var bestDir: Double = 0
+        for l in 0..<levels.count {
+            let cells = levels[l].row.cells
+            for cell in cells {
+                if cell.id >= best { break }
+                let k = kindOf(cell.id)
+                if k == SymbolKind.dummy || nearZero(cell.coeff) { continue }
+                if k != SymbolKind.external && cell.coeff > 0 { continue }
+                if !zeroAbove(cell.id, l) { continue }
+                best = cell.id
+                bestDir = cell.coeff < 0 ? 1 : -1
+                break
+            }
+        }
+        return best == Int.max ? (-1, 0) : (best, bestDir)
+    }
+
+    /// Entering symbol of the phase-one objective.
+    internal func enteringArtificial() -> (Int, Double) {
+        for cell in artificial!.cells {
+            let k = kindOf(cell.id)
+            if k == SymbolKind.dummy || nearZero(cell.coeff) { continue }
+            if k == SymbolKind.external { return (cell.id, cell.coeff < 0 ? 1 : -1) }
+            if cell.coeff < 0 { return (cell.id, 1) }
+        }
+        return (-1, 0)
+    }
+
+    /// Ratio test: the restricted row that first blocks `entering` moving in direction `dir`
+    /// (smallest `constant / -coeff` over rows where the symbol decreases; ties by lowest id).
+    internal func leavingRow(_ entering: Int, _ dir: Double) -> Int {
+        var best = -1
+        var bestRatio = Double.infinity
+        for index in 0..<nextIndex {
+            guard let r = rows[index] else { continue }
+            let k = Int(kinds[index])
+            if k == SymbolKind.external || k == SymbolKind.dummy { continue }
+            let a = r.coefficient(of: entering) * dir
+            if a >= -absoluteEpsilon { continue }
+            let c = r.constant <= absoluteEpsilon ? 0 : r.constant
+            let ratio = c / -a
+            if ratio < bestRatio {
+                bestRatio = ratio
+                best = makeID(index, k)
+            }
+        }
+        return best
+    }
+
+    /// Primal simplex on the lexicographic objective (Bland's rule).
+    internal func optimize() throws {
+        while true {
+            let (entering, dir) = enteringSymbol()
+            if entering < 0 { return }
+            let leaving = leavingRow(entering, dir)
+            // A lexicographically bounded objective always has a blocking row; if rounding hides
+            // it, stop at the current (feasible) point.
+            if leaving < 0 { return }
+            try countPivot()
+            pivot(leaving: leaving, entering: entering)
+        }
+    }
+
+    /// Primal simplex on the phase-one objective (Bland's rule).
+    internal func optimizeArtificial() throws {
+        while true {
+            let (entering, dir) = enteringArtificial()
+            if entering < 0 { return }
+            let leaving = leavingRow(entering, dir)
+            if leaving < 0 { return }
+            try countPivot()
+            pivot(leaving: leaving, entering: entering)
+        }
+    }
+
+    // MARK: - Dual simplex
+
+    /// Ratio of the objective coefficient of `id` at `level` to the row coefficient `a`.
+    @inline(__always)
+    internal func dualRatio(_ id: Int, _ a: Double, _ level: Int) -> Double {
+        if kindOf(id) == SymbolKind.external { return 0 }
+        return levels[level].row.coefficient(of: id) / a
+    }
+
+    /// Dual simplex: while some restricted row is negative, the lowest-id such row leaves and
+    /// the entering symbol minimises (objective vector / row coefficient) lexicographically over
+    /// the row's symbols that can increase it; ties by lowest id.
+    ///
+    /// - Throws: ``SolverError/unsatisfiableConstraint`` when a negative row cannot be repaired
+    ///   (the required constraints conflict).
+    internal func dualOptimize() throws {
+        while true {
+            var leaving = Int.max
+            var w = 0
+            for n in 0..<infeasible.count {
+                let id = infeasible[n]
+                let index = indexOf(id)
+                guard index < nextIndex, let r = rows[index], idOfIndex(index) == id,
+                      r.constant < -absoluteEpsilon else { continue }
+                infeasible[w] = id
+                w += 1
+                if id < leaving { leaving = id }
+            }
+            infeasible.removeSubrange(w..<infeasible.count)
+            if leaving == Int.max { return }
+            try countPivot()
+            let row = rows[indexOf(leaving)]!
+            var best = -1
+            var bestA = 0.0
+            for cell in row.cells {
+                let k = kindOf(cell.id)
+                if k == SymbolKind.dummy { continue }
+                if k == SymbolKind.external {
+                    if nearZero(cell.coeff) { continue }
+                } else if cell.coeff <= absoluteEpsilon {
+                    continue
+                }
+                if best < 0 {
+                    best = cell.id
+                    bestA = cell.coeff
+                    continue
+                }
+                // Lexicographic comparison of the ratio vectors.
+                for l in 0..<levels.count {
+                    let rc = dualRatio(cell.id, cell.coeff, l)
+                    let rb = dualRatio(best, bestA, l)
+                    if rc < rb - absoluteEpsilon {
+                        best = cell.id
+                        bestA = cell.coeff
+                        break
+                    }
+                    if rc > rb + absoluteEpsilon { break }
+                }
+            }
+            if best < 0 { throw SolverError.unsatisfiableConstraint }
+            pivot(leaving: leaving, entering: best)
+        }
+    }
+}
