@@ -1,0 +1,403 @@
+// C exports: layout delegate, navigation events, UI states, hiding stack, prompts, style values,
+// animation, camera, diagnostics, snapshots. Documentation: include/navlayout.h.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CNavLayout
+import LayoutEngine
+import NavigationUI
+
+// MARK: - Delegate
+
+@c @implementation
+public func nl_map_view_set_layout_delegate(_ map: OpaquePointer?, _ delegate: UnsafePointer<nl_layout_delegate>?) -> nl_status {
+    event(map, "nl_map_view_set_layout_delegate") { ctx, m in
+        var bridge: CDelegateBridge?
+        if let delegate {
+            guard delegate.pointee.struct_size >= UInt32(MemoryLayout<nl_layout_delegate>.size) else {
+                throw NavLayoutError.invalidArgument("nl_map_view_set_layout_delegate: struct_size \(delegate.pointee.struct_size) is smaller than sizeof(nl_layout_delegate) = \(MemoryLayout<nl_layout_delegate>.size)")
+            }
+            bridge = CDelegateBridge(delegate.pointee, context: ctx)
+        }
+        try m.setLayoutDelegate(bridge)
+        let old = ctx.delegate
+        ctx.delegate = bridge
+        old?.releaseOnce()
+    }
+}
+
+@c @implementation
+public func nl_map_view_fail_callback(_ map: OpaquePointer?, _ message: UnsafePointer<CChar>?) -> nl_status {
+    guarded {
+        let ctx = try resolveMap(map)
+        guard ctx.callbackDepth > 0 else {
+            throw NavLayoutError.invalidState("nl_map_view_fail_callback called outside a callback of this map view")
+        }
+        if ctx.failMessage == nil {
+            let text = message.map { String(cString: $0) } ?? "callback failed"
+            ctx.failMessage = text
+        }
+    }
+}
+
+// MARK: - Events
+
+@c @implementation
+public func nl_map_view_set_navigation_enabled(_ map: OpaquePointer?, _ enabled: Bool) -> nl_status {
+    event(map, enabled ? "enable navigation" : "disable navigation") { _, m in
+        if m.isNavigationEnabled == enabled {
+            throw NavLayoutError.invalidState("navigation is already \(enabled ? "enabled" : "disabled")")
+        }
+        try m.setNavigationEnabled(enabled)
+    }
+}
+
+@c @implementation
+public func nl_map_view_navigation_state(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<nl_ui_state_kind>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_navigation_state")
+        try withMap(map) { _, m in
+            switch m.uiState {
+            case is ActiveGuidanceUIState: out.pointee = NL_UI_STATE_ACTIVE_GUIDANCE
+            case is NavigationReadyUIState: out.pointee = NL_UI_STATE_NAVIGATION_READY
+            default: out.pointee = NL_UI_STATE_NO_NAVIGATION
+            }
+        }
+    }
+}
+
+@c @implementation
+public func nl_map_view_start_guidance(_ map: OpaquePointer?) -> nl_status {
+    event(map, "start guidance") { _, m in try m.startGuidance() }
+}
+
+@c @implementation
+public func nl_map_view_stop_guidance(_ map: OpaquePointer?) -> nl_status {
+    event(map, "stop guidance") { _, m in try m.stopGuidance() }
+}
+
+@c @implementation
+public func nl_map_view_trigger_prompt(_ map: OpaquePointer?, _ kind: nl_prompt_kind) -> nl_status {
+    event(map, "trigger prompt") { _, m in
+        guard let k = NavigationPromptKind(rawValue: Int32(truncatingIfNeeded: kind.rawValue)) else {
+            throw NavLayoutError.invalidArgument("prompt kind \(kind.rawValue) is not an nl_prompt_kind")
+        }
+        try m.triggerPrompt(k)
+    }
+}
+
+@c @implementation
+public func nl_map_view_dismiss_prompt(_ map: OpaquePointer?) -> nl_status {
+    event(map, "dismiss prompt") { _, m in try m.dismissPrompt() }
+}
+
+@c @implementation
+public func nl_map_view_set_speed_widget_mode(_ map: OpaquePointer?, _ mode: nl_speed_widget_mode) -> nl_status {
+    event(map, "set speed widget mode") { _, m in
+        guard let sm = SpeedWidgetMode(rawValue: Int32(truncatingIfNeeded: mode.rawValue)) else {
+            throw NavLayoutError.invalidArgument("speed widget mode \(mode.rawValue) is not an nl_speed_widget_mode")
+        }
+        try m.setSpeedWidgetMode(sm)
+    }
+}
+
+@c @implementation
+public func nl_map_view_pan(_ map: OpaquePointer?) -> nl_status {
+    event(map, "pan") { _, m in try m.panMap() }
+}
+
+@c @implementation
+public func nl_map_view_recenter(_ map: OpaquePointer?) -> nl_status {
+    event(map, "recenter") { _, m in try m.recenter() }
+}
+
+@c @implementation
+public func nl_map_view_set_incident_reporting_enabled(_ map: OpaquePointer?, _ enabled: Bool) -> nl_status {
+    event(map, "set incident reporting enabled") { _, m in m.isIncidentReportingEnabled = enabled }
+}
+
+@c @implementation
+public func nl_map_view_set_should_display_prompts(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
+    guarded { try withMap(map) { _, m in m.shouldDisplayPrompts = display } }
+}
+
+// MARK: - UI states
+
+@c @implementation
+public func nl_ui_state_kind_of(_ state: OpaquePointer?, _ out: UnsafeMutablePointer<nl_ui_state_kind>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_ui_state_kind_of")
+        let (_, s) = try resolveState(state)
+        out.pointee = s is ActiveGuidanceUIState ? NL_UI_STATE_ACTIVE_GUIDANCE : NL_UI_STATE_NAVIGATION_READY
+    }
+}
+
+private func stateView(_ state: OpaquePointer?, _ pick: (NavigationUIState) -> LayoutView?) -> OpaquePointer? {
+    guardedValue {
+        let (ctx, s) = try resolveState(state)
+        return try ctx.viewPointer(pick(s))
+    }
+}
+
+@c @implementation
+public func nl_ui_state_google_logo(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { $0.googleLogo } }
+@c @implementation
+public func nl_ui_state_viewport(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { $0.viewport } }
+@c @implementation
+public func nl_ui_state_turn_card(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { ($0 as? ActiveGuidanceUIState)?.turnCard } }
+@c @implementation
+public func nl_ui_state_eta_card(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { ($0 as? ActiveGuidanceUIState)?.etaCard } }
+@c @implementation
+public func nl_ui_state_trip_progress_bar(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { ($0 as? ActiveGuidanceUIState)?.tripProgressBar } }
+@c @implementation
+public func nl_ui_state_speed_widget(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { ($0 as? ActiveGuidanceUIState)?.speedWidget } }
+
+@c @implementation
+public func nl_ui_state_wide_mode(_ state: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_ui_state_wide_mode")
+        out.pointee = try resolveState(state).1.wideMode
+    }
+}
+
+@c @implementation
+public func nl_ui_state_map_size(_ state: OpaquePointer?, _ out: UnsafeMutablePointer<nl_size>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_ui_state_map_size")
+        let s = try resolveState(state).1.mapSize
+        out.pointee = nl_size(width: s.width, height: s.height)
+    }
+}
+
+@c @implementation
+public func nl_ui_state_button_count(_ state: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_ui_state_button_count")
+        out.pointee = try resolveState(state).1.buttons.count
+    }
+}
+
+@c @implementation
+public func nl_ui_state_button(_ state: OpaquePointer?, _ index: Int, _ typeOut: UnsafeMutablePointer<nl_button_type>?) -> OpaquePointer? {
+    guardedValue {
+        let (ctx, s) = try resolveState(state)
+        let buttons = s.buttons
+        guard index >= 0, index < buttons.count else {
+            throw NavLayoutError.invalidArgument("nl_ui_state_button: index \(UInt(bitPattern: index)) out of range (\(buttons.count) buttons)")
+        }
+        let p = try ctx.viewPointer(buttons[index].view)
+        typeOut?.pointee = buttons[index].type.rawValue
+        return p
+    }
+}
+
+// MARK: - Hiding stack and prompts
+
+private func hidingStack(_ p: OpaquePointer?, _ what: String) throws -> (MapContext, NavigationHidingStackView) {
+    let (ctx, v) = try resolveView(p, what)
+    guard let stack = v as? NavigationHidingStackView else {
+        throw NavLayoutError.invalidArgument("\(what): \(name(v)) is not a hiding stack view")
+    }
+    return (ctx, stack)
+}
+
+@c @implementation
+public func nl_hiding_stack_create(_ map: OpaquePointer?, _ position: nl_stack_position, _ alignment: nl_stack_alignment) -> OpaquePointer? {
+    guardedValue {
+        try withMap(map) { ctx, _ in
+            guard let pos = StackPosition(rawValue: Int32(truncatingIfNeeded: position.rawValue)) else {
+                throw NavLayoutError.invalidArgument("stack position \(position.rawValue) is not an nl_stack_position")
+            }
+            guard let align = StackAlignment(rawValue: Int32(truncatingIfNeeded: alignment.rawValue)) else {
+                throw NavLayoutError.invalidArgument("stack alignment \(alignment.rawValue) is not an nl_stack_alignment")
+            }
+            let stack = NavigationHidingStackView(position: pos, alignment: align)
+            let p = try ctx.viewPointer(stack)
+            ctx.hostCreated.insert(ObjectIdentifier(stack))
+            return p
+        }
+    }
+}
+
+@c @implementation
+public func nl_hiding_stack_set_arranged_subviews(_ stack: OpaquePointer?, _ views: UnsafePointer<OpaquePointer?>?, _ count: Int) -> nl_status {
+    guarded {
+        let (ctx, s) = try hidingStack(stack, "nl_hiding_stack_set_arranged_subviews")
+        var list: [LayoutView] = []
+        if count != 0 {
+            guard let views else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: views is NULL but count is \(count)") }
+            guard count > 0, count <= 1 << 20 else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: count out of range") }
+            var seen: Set<ObjectIdentifier> = []
+            for i in 0..<count {
+                let (vctx, v) = try resolveView(views[i], "views[\(i)]")
+                try requireSameMap(ctx, vctx, "views[\(i)] \(name(v))")
+                if v === s { throw NavLayoutError.invalidArgument("hiding stack \(name(s)) cannot arrange itself") }
+                if v === ctx.map { throw NavLayoutError.invalidArgument("the map view's root view cannot be arranged in \(name(s))") }
+                if s.isInSubtree(of: v) { throw NavLayoutError.invalidArgument("\(name(v)) is an ancestor of hiding stack \(name(s))") }
+                if !seen.insert(ObjectIdentifier(v)).inserted {
+                    throw NavLayoutError.duplicate("\(name(v)) appears twice in the arranged subviews of \(name(s))")
+                }
+                list.append(v)
+            }
+        }
+        try s.setArrangedSubviews(list)
+    }
+}
+
+@c @implementation
+public func nl_hiding_stack_set_spacing(_ stack: OpaquePointer?, _ spacing: Double) -> nl_status {
+    guarded {
+        let (_, s) = try hidingStack(stack, "nl_hiding_stack_set_spacing")
+        try requireNonNegative(spacing, "spacing of \(name(s))")
+        try s.setSpacing(spacing)
+    }
+}
+
+private func prompt(_ p: OpaquePointer?, _ what: String) throws -> NavigationPromptView {
+    let (_, v) = try resolveView(p, what)
+    guard let prompt = v as? NavigationPromptView else {
+        throw NavLayoutError.invalidArgument("\(what): \(name(v)) is not a prompt view")
+    }
+    return prompt
+}
+
+@c @implementation
+public func nl_prompt_kind_of(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<nl_prompt_kind>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_prompt_kind_of")
+        out.pointee = nl_prompt_kind(rawValue: numericCast(try prompt(view, "nl_prompt_kind_of").kind.rawValue))
+    }
+}
+
+@c @implementation
+public func nl_prompt_set_rounded_corners(_ view: OpaquePointer?, _ mask: nl_corner_mask) -> nl_status {
+    guarded {
+        let p = try prompt(view, "nl_prompt_set_rounded_corners")
+        guard mask & ~UInt32(15) == 0 else {
+            throw NavLayoutError.invalidArgument("corner mask 0x\(String(mask, radix: 16)) of \(name(p)) has bits other than NL_CORNER_*")
+        }
+        p.roundedCorners = .init(rawValue: numericCast(mask))
+    }
+}
+
+@c @implementation
+public func nl_prompt_rounded_corners(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<nl_corner_mask>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_prompt_rounded_corners")
+        out.pointee = numericCast(try prompt(view, "nl_prompt_rounded_corners").roundedCorners.rawValue)
+    }
+}
+
+@c @implementation
+public func nl_navigation_style_values() -> nl_style_values {
+    nl_style_values(
+        button_horizontal_padding: NavigationStyleValues.buttonHorizontalPadding,
+        button_vertical_padding: NavigationStyleValues.buttonVerticalPadding,
+        default_corner_radius: NavigationStyleValues.defaultCornerRadius,
+        element_horizontal_padding: NavigationStyleValues.elementHorizontalPadding,
+        header_footer_horizontal_padding: NavigationStyleValues.headerFooterHorizontalPadding,
+        header_nominal_height: NavigationStyleValues.headerNominalHeight,
+        header_top_padding: NavigationStyleValues.headerTopPadding)
+}
+
+// MARK: - Animation and time
+
+@c @implementation
+public func nl_map_view_animate(_ map: OpaquePointer?, _ seconds: Double, _ curve: nl_curve,
+                                _ changes: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?,
+                                _ completion: (@convention(c) (UnsafeMutableRawPointer?, Bool) -> Void)?,
+                                _ userData: UnsafeMutableRawPointer?) -> nl_status {
+    guarded {
+        let ctx = try resolveMap(map)
+        guard let m = ctx.map else { throw NavLayoutError.invalidHandle("map view was destroyed") }
+        try requireNonNegative(seconds, "animation duration (seconds)")
+        guard let c = AnimationCurve(rawValue: Int32(truncatingIfNeeded: curve.rawValue)) else {
+            throw NavLayoutError.invalidArgument("curve \(curve.rawValue) is not an nl_curve")
+        }
+        let outermost = ctx.callbackDepth == 0
+        if outermost { ctx.failMessage = nil }
+        defer { if outermost { ctx.failMessage = nil } }
+        let done: ((Bool) -> Void)? = completion.map { fn in
+            { [weak ctx] finished in
+                guard let ctx, ctx.isAlive else { return }
+                ctx.runHost { fn(userData, finished) }
+            }
+        }
+        try m.animate(withDuration: seconds, curve: c, animations: {
+            if let changes { ctx.runHost { changes(userData) } }
+        }, completion: done)
+        if outermost, let message = ctx.failMessage { throw NavLayoutError.callbackFailed(message) }
+    }
+}
+
+@c @implementation
+public func nl_map_view_advance_time(_ map: OpaquePointer?, _ seconds: Double) -> nl_status {
+    event(map, "advance time") { _, m in
+        try requireNonNegative(seconds, "time step (seconds)")
+        try m.advanceTime(by: seconds)
+    }
+}
+
+// MARK: - Results
+
+@c @implementation
+public func nl_map_view_camera(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<nl_camera>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_camera")
+        let cam = try withMap(map) { _, m in m.camera }
+        out.pointee = nl_camera(viewport: cRect(cam.viewport), padding: cInsets(cam.padding),
+                                vehicle_point: nl_point(x: cam.vehiclePoint.x, y: cam.vehiclePoint.y))
+    }
+}
+
+@c @implementation
+public func nl_map_view_diagnostic_count(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_diagnostic_count")
+        out.pointee = try withMap(map) { _, m in m.diagnostics.count }
+    }
+}
+
+@c @implementation
+public func nl_map_view_diagnostic(_ map: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<nl_diagnostic>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_diagnostic")
+        guard out.pointee.struct_size >= UInt32(MemoryLayout<nl_diagnostic>.size) else {
+            throw NavLayoutError.invalidArgument("nl_map_view_diagnostic: out->struct_size \(out.pointee.struct_size) is smaller than sizeof(nl_diagnostic) = \(MemoryLayout<nl_diagnostic>.size)")
+        }
+        try withMap(map) { ctx, m in
+            let diagnostics = m.diagnostics
+            guard index >= 0, index < diagnostics.count else {
+                throw NavLayoutError.invalidArgument("nl_map_view_diagnostic: index \(UInt(bitPattern: index)) out of range (\(diagnostics.count) diagnostics)")
+            }
+            let strings = ctx.diagnosticCStrings(for: diagnostics.map { $0.message })
+            let d = diagnostics[index]
+            var items: [OpaquePointer?] = []
+            for item in d.items.prefix(4) {
+                if let v = item as? LayoutView { items.append(try ctx.viewPointer(v)) }
+                else if let g = item as? LayoutGuide { items.append(try ctx.guidePointer(g)) }
+            }
+            while items.count < 4 { items.append(nil) }
+            out.pointee.code = d.code.rawValue
+            out.pointee.severity = d.severity.rawValue
+            out.pointee.message = UnsafePointer(strings[index])
+            out.pointee.items = (items[0], items[1], items[2], items[3])
+            out.pointee.item_count = items.prefix { $0 != nil }.count
+        }
+    }
+}
+
+@c @implementation
+public func nl_map_view_snapshot_json(_ map: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    guardedValue { try withMap(map) { _, m in copyCString(snapshotJSON(m)) } }
+}
+
+@c @implementation
+public func nl_map_view_snapshot_svg(_ map: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    guardedValue { try withMap(map) { _, m in copyCString(snapshotSVG(m)) } }
+}

@@ -1,0 +1,197 @@
+// The per-map-view bookkeeping of the C layer and the bridge from NavigationLayoutDelegate to the
+// C delegate's function pointers.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CNavLayout
+import LayoutEngine
+import NavigationUI
+
+/// Everything the C layer keeps for one map view. Used from one thread at a time (API.md).
+final class MapContext {
+    /// The map view; nil once destroyed.
+    private(set) var map: NavigationMapView?
+    var isAlive: Bool { map != nil }
+
+    private(set) var mapHandle: UInt64 = 0
+    /// Handles of views, guides and constraints, by object identity (one handle per object).
+    private var handleByObject: [ObjectIdentifier: UInt64] = [:]
+    /// Objects the host created (nl_view_create, nl_hiding_stack_create, nl_guide_create).
+    var hostCreated: Set<ObjectIdentifier> = []
+    /// > 0 while host code (delegate method, animation block, completion) runs.
+    var callbackDepth = 0
+    /// Set by nl_map_view_fail_callback; reported by the event that ran the callback.
+    var failMessage: String?
+    /// The C delegate currently set (nil = built-in layout).
+    var delegate: CDelegateBridge?
+    /// C copies of the last diagnostics' messages (valid until the diagnostics change).
+    private var diagnosticMessages: [String] = []
+    private var diagnosticStrings: [UnsafeMutablePointer<CChar>] = []
+
+    init(map: NavigationMapView) { self.map = map }
+
+    /// Registers the map handle; returns nil if the handle table is full.
+    func registerMapHandle() -> UInt64? {
+        guard let map, let raw = Handles.insert(HandleEntry(kind: .map, object: map, context: self)) else { return nil }
+        mapHandle = raw
+        return raw
+    }
+
+    var mapPointer: OpaquePointer? { handlePointer(mapHandle) }
+
+    /// The handle of a view, guide or constraint of this map view, created on first use.
+    func handle(for object: AnyObject, kind: HandleKind) throws -> UInt64 {
+        let id = ObjectIdentifier(object)
+        if let raw = handleByObject[id] { return raw }
+        guard let raw = Handles.insert(HandleEntry(kind: kind, object: object, context: self)) else {
+            throw NavLayoutError.internal("handle table full (16 777 215 live handles)")
+        }
+        handleByObject[id] = raw
+        return raw
+    }
+
+    func viewPointer(_ view: LayoutView?) throws -> OpaquePointer? {
+        guard let view else { return nil }
+        return handlePointer(try handle(for: view, kind: .view))
+    }
+
+    func guidePointer(_ guide: LayoutGuide) throws -> OpaquePointer? {
+        handlePointer(try handle(for: guide, kind: .guide))
+    }
+
+    /// Invalidates the handle of `object` (a later use of the object gets a new handle).
+    func forget(_ object: AnyObject) {
+        let id = ObjectIdentifier(object)
+        if let raw = handleByObject.removeValue(forKey: id) { Handles.remove([raw]) }
+        hostCreated.remove(id)
+    }
+
+    /// Runs host code, counting the depth so events from inside it are refused as reentrant.
+    func runHost(_ body: () -> Void) {
+        callbackDepth += 1
+        defer { callbackDepth -= 1 }
+        body()
+    }
+
+    /// Runs a delegate callback with handles for the given states, valid only during it; throws
+    /// `callbackFailed` if the host reported failure from inside it.
+    func runDelegateCallback(states: [NavigationUIState], _ body: ([OpaquePointer?]) -> Void) throws {
+        var raws: [UInt64] = []
+        for s in states {
+            guard let raw = Handles.insert(HandleEntry(kind: .state, object: s, context: self)) else {
+                throw NavLayoutError.internal("handle table full")
+            }
+            raws.append(raw)
+        }
+        defer { Handles.remove(raws) }
+        let failedBefore = failMessage != nil
+        runHost { body(raws.map(handlePointer)) }
+        if !failedBefore, let message = failMessage { throw NavLayoutError.callbackFailed(message) }
+    }
+
+    /// C strings for diagnostic messages: reused while the messages are the same.
+    func diagnosticCStrings(for messages: [String]) -> [UnsafeMutablePointer<CChar>] {
+        if messages != diagnosticMessages || diagnosticStrings.count != messages.count {
+            diagnosticStrings.forEach { free($0) }
+            diagnosticStrings = messages.map { strdup($0) ?? strdup("")! }
+            diagnosticMessages = messages
+        }
+        return diagnosticStrings
+    }
+
+    /// Frees everything: releases the delegate once, invalidates every handle of this map view.
+    func destroy() {
+        let bridge = delegate
+        delegate = nil
+        bridge?.releaseOnce()
+        var raws = Array(handleByObject.values)
+        raws.append(mapHandle)
+        Handles.remove(raws)
+        handleByObject.removeAll()
+        hostCreated.removeAll()
+        diagnosticStrings.forEach { free($0) }
+        diagnosticStrings.removeAll()
+        diagnosticMessages.removeAll()
+        map = nil
+    }
+}
+
+/// A NavigationLayoutDelegate that calls a C nl_layout_delegate's function pointers.
+final class CDelegateBridge: NavigationLayoutDelegate {
+    private let table: nl_layout_delegate
+    private weak var context: MapContext?
+    private var released = false
+
+    init(_ table: nl_layout_delegate, context: MapContext) {
+        self.table = table
+        self.context = context
+    }
+
+    /// Calls release(user_data) the first time only; afterwards every callback is a no-op.
+    func releaseOnce() {
+        guard !released else { return }
+        released = true
+        if let release = table.release {
+            if let context { context.runHost { release(table.user_data) } } else { release(table.user_data) }
+        }
+    }
+
+    private var live: MapContext? { released ? nil : context }
+
+    func enableNavigationUI(navMap: NavigationMapView, newState: NavigationReadyUIState) throws {
+        guard let ctx = live, let fn = table.enable_navigation_ui else { return }
+        let ud = table.user_data
+        try ctx.runDelegateCallback(states: [newState]) { h in fn(ud, ctx.mapPointer, h[0]) }
+    }
+
+    func disableNavigationUI(navMap: NavigationMapView, oldState: NavigationReadyUIState) throws {
+        guard let ctx = live, let fn = table.disable_navigation_ui else { return }
+        let ud = table.user_data
+        try ctx.runDelegateCallback(states: [oldState]) { h in fn(ud, ctx.mapPointer, h[0]) }
+    }
+
+    func startGuidance(navMap: NavigationMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) throws {
+        guard let ctx = live, let fn = table.start_guidance else { return }
+        let ud = table.user_data
+        try ctx.runDelegateCallback(states: [newState, oldState]) { h in fn(ud, ctx.mapPointer, h[0], h[1]) }
+    }
+
+    func stopGuidance(navMap: NavigationMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState) throws {
+        guard let ctx = live, let fn = table.stop_guidance else { return }
+        let ud = table.user_data
+        try ctx.runDelegateCallback(states: [newState, oldState]) { h in fn(ud, ctx.mapPointer, h[0], h[1]) }
+    }
+
+    func sizeChanged(navMap: NavigationMapView, newState: NavigationUIState) throws {
+        guard let ctx = live, let fn = table.size_changed else { return }
+        let ud = table.user_data
+        try ctx.runDelegateCallback(states: [newState]) { h in fn(ud, ctx.mapPointer, h[0]) }
+    }
+
+    func showPrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView) throws {
+        guard let ctx = live, let fn = table.show_prompt else { return }
+        let ud = table.user_data
+        let p = try ctx.viewPointer(newPrompt)
+        try ctx.runDelegateCallback(states: []) { _ in fn(ud, ctx.mapPointer, p) }
+    }
+
+    func hidePrompt(navMap: NavigationMapView, oldPrompt: NavigationPromptView) throws {
+        guard let ctx = live, let fn = table.hide_prompt else { return }
+        let ud = table.user_data
+        let p = try ctx.viewPointer(oldPrompt)
+        try ctx.runDelegateCallback(states: []) { _ in fn(ud, ctx.mapPointer, p) }
+    }
+
+    func changePrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView, oldPrompt: NavigationPromptView) throws {
+        guard let ctx = live, let fn = table.change_prompt else { return }
+        let ud = table.user_data
+        let n = try ctx.viewPointer(newPrompt)
+        let o = try ctx.viewPointer(oldPrompt)
+        try ctx.runDelegateCallback(states: []) { _ in fn(ud, ctx.mapPointer, n, o) }
+    }
+}

@@ -1,0 +1,252 @@
+// NavLayoutC support: the handle table, the thread-local error, status mapping and the per-map
+// context. No Foundation: the standard library, Glibc and Synchronization only.
+//
+// Handles are never object pointers. A handle is a 64-bit value
+//     [63..56] 0xA5 magic | [55..32] generation (24 bits) | [31..8] slot index (24 bits) | [7..0] kind ^ 0x5A
+// into one mutex-protected table. A value with the magic in the top byte is a non-canonical
+// address on x86-64/arm64, so a real pointer is never mistaken for a handle; stale handles fail the
+// generation check; handles of another kind fail the kind check. Nothing is ever dereferenced.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+import CNavLayout
+import LayoutEngine
+import NavigationUI
+
+// MARK: - Handle table
+
+enum HandleKind: UInt64 {
+    case map = 1, view = 2, guide = 3, constraint = 4, state = 5
+
+    var noun: String {
+        switch self {
+        case .map: return "map view"
+        case .view: return "view"
+        case .guide: return "layout guide"
+        case .constraint: return "constraint"
+        case .state: return "UI state"
+        }
+    }
+}
+
+/// One live handle: what it refers to and the map view that owns it.
+struct HandleEntry {
+    let kind: HandleKind
+    let object: AnyObject
+    let context: MapContext
+}
+
+private struct HandleSlot {
+    var generation: UInt32 = 1
+    var entry: HandleEntry?
+}
+
+private struct HandleTableState {
+    var slots: [HandleSlot] = [HandleSlot()]   // slot 0 is never used
+    var freeSlots: [Int] = []
+}
+
+private let handleTable = Mutex(HandleTableState())
+
+private let handleMagic: UInt64 = 0xA5 << 56
+private let kindMask: UInt64 = 0x5A
+private let maxSlots = 1 << 24
+
+enum Handles {
+    /// Registers `entry` and returns its handle value, or nil when the table is full.
+    static func insert(_ entry: HandleEntry) -> UInt64? {
+        handleTable.withLock { state -> UInt64? in
+            let index: Int
+            if let free = state.freeSlots.popLast() {
+                index = free
+            } else {
+                guard state.slots.count < maxSlots else { return nil }
+                state.slots.append(HandleSlot())
+                index = state.slots.count - 1
+            }
+            state.slots[index].entry = entry
+            let generation = UInt64(state.slots[index].generation)
+            return handleMagic | (generation << 32) | (UInt64(index) << 8) | (entry.kind.rawValue ^ kindMask)
+        }
+    }
+
+    /// Decodes a handle value. Returns the entry if the handle is live, else nil.
+    static func lookup(_ raw: UInt64) -> HandleEntry? {
+        guard raw & 0xFF00_0000_0000_0000 == handleMagic else { return nil }
+        let kindRaw = (raw & 0xFF) ^ kindMask
+        guard HandleKind(rawValue: kindRaw) != nil else { return nil }
+        let index = Int((raw >> 8) & 0xFF_FFFF)
+        let generation = UInt32((raw >> 32) & 0xFF_FFFF)
+        return handleTable.withLock { state -> HandleEntry? in
+            guard index > 0, index < state.slots.count else { return nil }
+            let slot = state.slots[index]
+            guard slot.generation == generation, let entry = slot.entry,
+                  entry.kind.rawValue == kindRaw else { return nil }
+            return entry
+        }
+    }
+
+    /// Invalidates handles (stale from now on). Unknown values are ignored.
+    static func remove(_ raws: [UInt64]) {
+        handleTable.withLock { state in
+            for raw in raws {
+                guard raw & 0xFF00_0000_0000_0000 == handleMagic else { continue }
+                let index = Int((raw >> 8) & 0xFF_FFFF)
+                let generation = UInt32((raw >> 32) & 0xFF_FFFF)
+                guard index > 0, index < state.slots.count,
+                      state.slots[index].generation == generation,
+                      state.slots[index].entry != nil else { continue }
+                state.slots[index].entry = nil
+                var next = (state.slots[index].generation + 1) & 0xFF_FFFF
+                if next == 0 { next = 1 }
+                state.slots[index].generation = next
+                state.freeSlots.append(index)
+            }
+        }
+    }
+}
+
+@inline(__always) func rawValue(_ p: OpaquePointer?) -> UInt64 { UInt64(UInt(bitPattern: p)) }
+@inline(__always) func rawValue(_ p: UnsafeRawPointer?) -> UInt64 { UInt64(UInt(bitPattern: p)) }
+@inline(__always) func handlePointer(_ raw: UInt64) -> OpaquePointer? { OpaquePointer(bitPattern: UInt(raw)) }
+
+/// Resolves a handle of the given kind or throws `invalidHandle` with a message that says what
+/// was expected and what was found.
+func resolve(_ raw: UInt64, _ kind: HandleKind, _ role: String) throws -> HandleEntry {
+    if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL \(kind.noun) handle") }
+    guard let entry = Handles.lookup(raw) else {
+        throw NavLayoutError.invalidHandle("\(role): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (destroyed, or its map view was destroyed)")
+    }
+    guard entry.kind == kind else {
+        throw NavLayoutError.invalidHandle("\(role): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
+    }
+    return entry
+}
+
+func resolveMap(_ p: OpaquePointer?, _ role: String = "map") throws -> MapContext {
+    let entry = try resolve(rawValue(p), .map, role)
+    guard entry.context.isAlive else { throw NavLayoutError.invalidHandle("\(role): the map view was destroyed") }
+    return entry.context
+}
+
+func resolveView(_ p: OpaquePointer?, _ role: String = "view") throws -> (MapContext, LayoutView) {
+    let entry = try resolve(rawValue(p), .view, role)
+    guard let view = entry.object as? LayoutView else { throw NavLayoutError.internal("\(role): view handle holds no view") }
+    return (entry.context, view)
+}
+
+func resolveGuide(_ p: OpaquePointer?, _ role: String = "guide") throws -> (MapContext, LayoutGuide) {
+    let entry = try resolve(rawValue(p), .guide, role)
+    guard let guide = entry.object as? LayoutGuide else { throw NavLayoutError.internal("\(role): guide handle holds no guide") }
+    return (entry.context, guide)
+}
+
+func resolveConstraint(_ p: OpaquePointer?, _ role: String = "constraint") throws -> (MapContext, LayoutConstraint) {
+    let entry = try resolve(rawValue(p), .constraint, role)
+    guard let c = entry.object as? LayoutConstraint else { throw NavLayoutError.internal("\(role): constraint handle holds no constraint") }
+    return (entry.context, c)
+}
+
+func resolveState(_ p: OpaquePointer?, _ role: String = "state") throws -> (MapContext, NavigationUIState) {
+    let entry = try resolve(rawValue(p), .state, role)
+    guard let s = entry.object as? NavigationUIState else { throw NavLayoutError.internal("\(role): state handle holds no state") }
+    return (entry.context, s)
+}
+
+/// Resolves an anchor's item: a view or a guide handle.
+func resolveItem(_ p: UnsafeRawPointer?, _ role: String) throws -> (MapContext, LayoutItem) {
+    let raw = rawValue(p)
+    if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL item (anchor of an invalid view or guide)") }
+    guard let entry = Handles.lookup(raw) else {
+        throw NavLayoutError.invalidHandle("\(role): stale or invalid view/guide handle 0x\(String(raw, radix: 16))")
+    }
+    guard entry.kind == .view || entry.kind == .guide, let item = entry.object as? LayoutItem else {
+        throw NavLayoutError.invalidHandle("\(role): expected a view or guide handle, got a \(entry.kind.noun) handle")
+    }
+    return (entry.context, item)
+}
+
+/// Throws `invalidArgument` unless every context is `context` (handles of one map view only).
+func requireSameMap(_ context: MapContext, _ other: MapContext, _ what: @autoclosure () -> String) throws {
+    if context !== other {
+        throw NavLayoutError.invalidArgument("\(what()) belongs to another map view")
+    }
+}
+
+func name(_ item: LayoutItem) -> String { "'\(item.displayName)'" }
+
+// MARK: - Thread-local last error
+
+private let errorKey: pthread_key_t = {
+    var key = pthread_key_t()
+    _ = pthread_key_create(&key) { ptr in free(ptr) }
+    return key
+}()
+
+private let emptyString: UnsafeMutablePointer<CChar> = strdup("")!
+
+func setLastError(_ message: String) {
+    let old = pthread_getspecific(errorKey)
+    let copy = strdup(message)
+    _ = pthread_setspecific(errorKey, copy)
+    free(old)
+}
+
+func lastErrorPointer() -> UnsafePointer<CChar> {
+    if let p = pthread_getspecific(errorKey) { return UnsafePointer(p.assumingMemoryBound(to: CChar.self)) }
+    return UnsafePointer(emptyString)
+}
+
+@inline(__always) func status(_ code: Int32) -> nl_status { nl_status(rawValue: numericCast(code)) }
+
+/// Maps a thrown error to a status and records its message.
+func fail(_ error: Error) -> nl_status {
+    if let e = error as? NavLayoutError {
+        setLastError(e.message)
+        return status(e.code)
+    }
+    setLastError("internal error: \(error)")
+    return NL_ERR_INTERNAL
+}
+
+/// Runs `body`, mapping thrown errors to a status.
+@inline(__always) func guarded(_ body: () throws -> Void) -> nl_status {
+    do { try body(); return NL_OK } catch { return fail(error) }
+}
+
+/// Runs `body`, returning nil (and recording the error) on failure.
+@inline(__always) func guardedValue<T>(_ body: () throws -> T?) -> T? {
+    do { return try body() } catch { _ = fail(error); return nil }
+}
+
+func requireFinite(_ value: Double, _ what: @autoclosure () -> String) throws {
+    if !value.isFinite { throw NavLayoutError.invalidArgument("\(what()) must be finite, got \(value)") }
+}
+
+func requireNonNegative(_ value: Double, _ what: @autoclosure () -> String) throws {
+    try requireFinite(value, what())
+    if value < 0 { throw NavLayoutError.invalidArgument("\(what()) must be >= 0, got \(value)") }
+}
+
+func requireOut<T>(_ p: UnsafeMutablePointer<T>?, _ what: String) throws -> UnsafeMutablePointer<T> {
+    guard let p else { throw NavLayoutError.invalidArgument("\(what): NULL out-pointer") }
+    return p
+}
+
+func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
+
+func copyCString(_ s: String) -> UnsafeMutablePointer<CChar>? { strdup(s) }
+
+func cRect(_ r: Rect) -> nl_rect { nl_rect(x: r.x, y: r.y, width: r.width, height: r.height) }
+func cInsets(_ e: EdgeInsets) -> nl_insets { nl_insets(top: e.top, left: e.left, bottom: e.bottom, right: e.right) }
+func swiftInsets(_ e: nl_insets, _ what: String) throws -> EdgeInsets {
+    try requireFinite(e.top, "\(what).top"); try requireFinite(e.left, "\(what).left")
+    try requireFinite(e.bottom, "\(what).bottom"); try requireFinite(e.right, "\(what).right")
+    return EdgeInsets(top: e.top, left: e.left, bottom: e.bottom, right: e.right)
+}

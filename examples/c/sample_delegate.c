@@ -1,0 +1,514 @@
+/*
+ * sample_delegate.c — the seed's sample layout delegate in C (SPEC §10), and a demo driver.
+ *
+ *   sample_delegate [preset]      (default iphone-portrait; presets of SPEC §9)
+ *
+ * drives a navigation session — enable navigation, start guidance, an incident prompt sampled at
+ * 0.0 s, 0.2 s and 0.4 s, prompt dismissed (+0.4 s), guidance stopped, navigation disabled — and
+ * prints after each step the map view's hierarchy with presented frames and the camera. The Swift
+ * CLI (`navlayout demo`) and examples/python print the same table byte for byte.
+ *
+ * Every library call is checked: inside a callback a failure is reported to the map view with
+ * nl_map_view_fail_callback (the event then returns NL_ERR_CALLBACK_FAILED); in main() it ends
+ * the program with the status name and the library's message.
+ */
+#include "sample_delegate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------------------------------
+ * Delegate state
+ * ------------------------------------------------------------------------------------------- */
+
+#define MAX_TOP_LEVEL 4
+#define MAX_BUTTONS 8
+#define MAX_CONSTRAINTS 16
+
+/* The views and constraints of one navigation state (ready or active guidance). */
+typedef struct layout_group {
+    int in_use;
+    nl_view *stack;                          /* "buttonStack" */
+    nl_view *top_level[MAX_TOP_LEVEL];       /* added to the map view, in this order */
+    size_t top_level_count;
+    nl_view *buttons[MAX_BUTTONS];           /* arranged in the stack, in the state's order */
+    size_t button_count;
+    nl_constraint *constraints[MAX_CONSTRAINTS];
+    size_t constraint_count;
+} layout_group;
+
+typedef struct sample_state {
+    nl_map_view *map;
+    nl_guide *contents_bottom;               /* "mapContentsBottom" */
+    nl_constraint *shared[2];                /* guide height == 0; guide bottom == safe bottom @250 */
+    layout_group ready;
+    layout_group guidance;
+    nl_view *prompt;                         /* the prompt shown or sliding in, NULL if none */
+    nl_constraint *prompt_bottom;            /* prompt.bottom == map.bottom + constant */
+} sample_state;
+
+/* Reports a failed call from inside a callback and returns from the callback. */
+#define TRY(call)                                                                          \
+    do {                                                                                   \
+        nl_status try_status_ = (call);                                                    \
+        if (try_status_ != NL_OK) {                                                        \
+            fail_from_callback(st->map, #call, try_status_);                               \
+            return;                                                                        \
+        }                                                                                  \
+    } while (0)
+
+/* As TRY for calls that return a handle (NULL = failure). */
+#define TRY_HANDLE(var, call)                                                              \
+    do {                                                                                   \
+        (var) = (call);                                                                    \
+        if ((var) == NULL) {                                                               \
+            fail_from_callback(st->map, #call, NL_ERR_INVALID_ARGUMENT);                   \
+            return;                                                                        \
+        }                                                                                  \
+    } while (0)
+
+static void fail_from_callback(nl_map_view *map, const char *what, nl_status status) {
+    char message[512];
+    snprintf(message, sizeof message, "sample delegate: %s failed: %s: %s", what,
+             nl_status_name(status), nl_last_error_message());
+    nl_map_view_fail_callback(map, message);
+}
+
+static nl_anchor va(const nl_view *v, nl_anchor_attribute a) { return nl_view_anchor(v, a); }
+static nl_anchor ga(const nl_guide *g, nl_anchor_attribute a) { return nl_guide_anchor(g, a); }
+
+/* Appends `first REL second + constant` (required) to the group; returns NULL on failure. */
+static nl_constraint *relate(sample_state *st, layout_group *g, nl_anchor first, nl_relation rel,
+                             nl_anchor second, double constant) {
+    nl_constraint *c;
+    if (g->constraint_count == MAX_CONSTRAINTS) return NULL;
+    c = nl_constraint_create(st->map, first, rel, second, 1.0, constant);
+    if (c != NULL) g->constraints[g->constraint_count++] = c;
+    return c;
+}
+
+#define RELATE(g, first, rel, second)                                                      \
+    do {                                                                                   \
+        if (relate(st, (g), (first), (rel), (second), 0.0) == NULL) {                      \
+            fail_from_callback(st->map, "constraint " #first " " #rel " " #second,         \
+                               NL_ERR_INVALID_ARGUMENT);                                   \
+            return;                                                                        \
+        }                                                                                  \
+    } while (0)
+
+/* Collects the state's buttons in the state's order (whatever their types). */
+static nl_status collect_buttons(const nl_ui_state *state, layout_group *g) {
+    size_t count = 0, i;
+    nl_status s = nl_ui_state_button_count(state, &count);
+    if (s != NL_OK) return s;
+    if (count > MAX_BUTTONS) count = MAX_BUTTONS;
+    for (i = 0; i < count; i++) {
+        nl_view *b = nl_ui_state_button(state, i, NULL);
+        if (b == NULL) return NL_ERR_INVALID_HANDLE;
+        g->buttons[g->button_count++] = b;
+    }
+    return NL_OK;
+}
+
+/* Adds the group's views (top-level views, then the stack with its buttons) and activates the
+ * shared constraints and the group's constraints. */
+static nl_status group_activate(sample_state *st, layout_group *g) {
+    nl_view *root = nl_map_view_root(st->map);
+    nl_status s;
+    size_t i;
+    if (root == NULL) return NL_ERR_INVALID_HANDLE;
+    for (i = 0; i < g->top_level_count; i++) {
+        if ((s = nl_view_add_subview(root, g->top_level[i])) != NL_OK) return s;
+    }
+    if ((s = nl_hiding_stack_set_arranged_subviews(g->stack, g->buttons, g->button_count)) != NL_OK) return s;
+    if ((s = nl_view_add_subview(root, g->stack)) != NL_OK) return s;
+    if ((s = nl_constraints_activate(st->shared, 2)) != NL_OK) return s;
+    return nl_constraints_activate(g->constraints, g->constraint_count);
+}
+
+/* The reverse of group_activate: constraints off, then the stack and the views out. */
+static nl_status group_deactivate(sample_state *st, layout_group *g) {
+    nl_status s;
+    size_t i;
+    if ((s = nl_constraints_deactivate(st->shared, 2)) != NL_OK) return s;
+    if ((s = nl_constraints_deactivate(g->constraints, g->constraint_count)) != NL_OK) return s;
+    if ((s = nl_view_remove_from_superview(g->stack)) != NL_OK) return s;
+    if ((s = nl_hiding_stack_set_arranged_subviews(g->stack, NULL, 0)) != NL_OK) return s;
+    for (i = 0; i < g->top_level_count; i++) {
+        if ((s = nl_view_remove_from_superview(g->top_level[i])) != NL_OK) return s;
+    }
+    return NL_OK;
+}
+
+/* Frees the group's stack and constraints (long sessions: handles do not pile up). */
+static void group_discard(layout_group *g) {
+    size_t i;
+    for (i = 0; i < g->constraint_count; i++) nl_constraint_destroy(g->constraints[i]);
+    if (g->stack != NULL) nl_view_destroy(g->stack);
+    memset(g, 0, sizeof *g);
+}
+
+/* Starts a group: a fresh "buttonStack" packed at the bottom, aligned to the trailing edge. */
+static nl_status group_begin(sample_state *st, layout_group *g, const nl_ui_state *state) {
+    memset(g, 0, sizeof *g);
+    g->in_use = 1;
+    g->stack = nl_hiding_stack_create(st->map, NL_STACK_POSITION_BOTTOM, NL_STACK_ALIGNMENT_TRAILING);
+    if (g->stack == NULL) return NL_ERR_INVALID_HANDLE;
+    nl_view_set_identifier(g->stack, "buttonStack");
+    return collect_buttons(state, g);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Navigation-ready and active-guidance layouts
+ * ------------------------------------------------------------------------------------------- */
+
+static void on_enable_navigation_ui(void *user_data, nl_map_view *map, const nl_ui_state *new_state) {
+    sample_state *st = user_data;
+    nl_view *root, *logo, *viewport;
+    nl_guide *safe;
+    layout_group *g = &st->ready;
+    st->map = map;
+
+    TRY_HANDLE(root, nl_map_view_root(map));
+    TRY_HANDLE(safe, nl_view_safe_area_guide(root));
+    TRY_HANDLE(logo, nl_ui_state_google_logo(new_state));
+    TRY_HANDLE(viewport, nl_ui_state_viewport(new_state));
+
+    /* The bottom of the map contents: at the safe-area bottom unless something pushes it up. */
+    TRY_HANDLE(st->contents_bottom, nl_guide_create(map));
+    TRY(nl_guide_set_identifier(st->contents_bottom, "mapContentsBottom"));
+    TRY(nl_view_add_layout_guide(root, st->contents_bottom));
+    TRY_HANDLE(st->shared[0], nl_constraint_create_constant(map, ga(st->contents_bottom, NL_ANCHOR_HEIGHT),
+                                                            NL_EQUAL, 0.0));
+    TRY_HANDLE(st->shared[1], nl_constraint_create(map, ga(st->contents_bottom, NL_ANCHOR_BOTTOM), NL_EQUAL,
+                                                   ga(safe, NL_ANCHOR_BOTTOM), 1.0, 0.0));
+    TRY(nl_constraint_set_priority(st->shared[1], NL_PRIORITY_DEFAULT_LOW));
+
+    TRY(group_begin(st, g, new_state));
+    g->top_level[g->top_level_count++] = logo;
+    g->top_level[g->top_level_count++] = viewport;
+
+    RELATE(g, va(g->stack, NL_ANCHOR_TRAILING), NL_EQUAL, ga(safe, NL_ANCHOR_TRAILING));
+    RELATE(g, va(g->stack, NL_ANCHOR_TOP), NL_EQUAL, ga(safe, NL_ANCHOR_TOP));
+    RELATE(g, va(g->stack, NL_ANCHOR_BOTTOM), NL_EQUAL, ga(st->contents_bottom, NL_ANCHOR_TOP));
+
+    RELATE(g, va(logo, NL_ANCHOR_LEADING), NL_EQUAL, ga(safe, NL_ANCHOR_LEADING));
+    RELATE(g, va(logo, NL_ANCHOR_BOTTOM), NL_EQUAL, ga(st->contents_bottom, NL_ANCHOR_TOP));
+
+    RELATE(g, va(viewport, NL_ANCHOR_LEADING), NL_EQUAL, ga(safe, NL_ANCHOR_LEADING));
+    RELATE(g, va(viewport, NL_ANCHOR_TRAILING), NL_EQUAL, ga(safe, NL_ANCHOR_TRAILING));
+    RELATE(g, va(viewport, NL_ANCHOR_TOP), NL_EQUAL, ga(safe, NL_ANCHOR_TOP));
+    RELATE(g, va(viewport, NL_ANCHOR_BOTTOM), NL_EQUAL, ga(st->contents_bottom, NL_ANCHOR_TOP));
+
+    TRY(group_activate(st, g));
+}
+
+static void on_disable_navigation_ui(void *user_data, nl_map_view *map, const nl_ui_state *old_state) {
+    sample_state *st = user_data;
+    nl_view *root;
+    (void)old_state;
+    TRY_HANDLE(root, nl_map_view_root(map));
+    if (st->prompt != NULL) {
+        TRY(nl_view_remove_from_superview(st->prompt));
+        st->prompt = NULL;
+        st->prompt_bottom = NULL;
+    }
+    if (st->ready.in_use) {
+        TRY(group_deactivate(st, &st->ready));
+        group_discard(&st->ready);
+    }
+    if (st->contents_bottom != NULL) {
+        TRY(nl_view_remove_layout_guide(root, st->contents_bottom));
+        nl_constraint_destroy(st->shared[0]);
+        nl_constraint_destroy(st->shared[1]);
+        nl_guide_destroy(st->contents_bottom);
+        st->contents_bottom = NULL;
+        st->shared[0] = st->shared[1] = NULL;
+    }
+}
+
+static void on_start_guidance(void *user_data, nl_map_view *map, const nl_ui_state *new_state,
+                              const nl_ui_state *old_state) {
+    sample_state *st = user_data;
+    nl_view *root, *turn_card, *eta_card, *logo, *viewport;
+    nl_guide *safe;
+    layout_group *g = &st->guidance;
+    (void)old_state;
+
+    if (st->ready.in_use) TRY(group_deactivate(st, &st->ready));
+
+    TRY_HANDLE(root, nl_map_view_root(map));
+    TRY_HANDLE(safe, nl_view_safe_area_guide(root));
+    TRY_HANDLE(turn_card, nl_ui_state_turn_card(new_state));
+    TRY_HANDLE(eta_card, nl_ui_state_eta_card(new_state));
+    TRY_HANDLE(logo, nl_ui_state_google_logo(new_state));
+    TRY_HANDLE(viewport, nl_ui_state_viewport(new_state));
+
+    TRY(group_begin(st, g, new_state));
+    g->top_level[g->top_level_count++] = turn_card;
+    g->top_level[g->top_level_count++] = eta_card;
+    g->top_level[g->top_level_count++] = viewport;
+    g->top_level[g->top_level_count++] = logo;
+
+    RELATE(g, va(turn_card, NL_ANCHOR_LEADING), NL_EQUAL, ga(safe, NL_ANCHOR_LEADING));
+    RELATE(g, va(turn_card, NL_ANCHOR_TOP), NL_EQUAL, va(root, NL_ANCHOR_TOP));
+
+    RELATE(g, va(eta_card, NL_ANCHOR_LEADING), NL_EQUAL, va(root, NL_ANCHOR_LEADING));
+    RELATE(g, va(eta_card, NL_ANCHOR_BOTTOM), NL_EQUAL, va(root, NL_ANCHOR_BOTTOM));
+    RELATE(g, ga(st->contents_bottom, NL_ANCHOR_BOTTOM), NL_LESS_OR_EQUAL, va(eta_card, NL_ANCHOR_TOP));
+
+    RELATE(g, va(g->stack, NL_ANCHOR_TRAILING), NL_EQUAL, ga(safe, NL_ANCHOR_TRAILING));
+    RELATE(g, va(g->stack, NL_ANCHOR_TOP), NL_EQUAL, va(turn_card, NL_ANCHOR_BOTTOM));
+    RELATE(g, va(g->stack, NL_ANCHOR_BOTTOM), NL_EQUAL, ga(st->contents_bottom, NL_ANCHOR_TOP));
+
+    RELATE(g, va(logo, NL_ANCHOR_LEADING), NL_EQUAL, ga(safe, NL_ANCHOR_LEADING));
+    RELATE(g, va(logo, NL_ANCHOR_BOTTOM), NL_EQUAL, ga(st->contents_bottom, NL_ANCHOR_TOP));
+
+    /* The camera frames the open area between the turn card and the contents bottom. */
+    RELATE(g, va(viewport, NL_ANCHOR_LEADING), NL_EQUAL, ga(safe, NL_ANCHOR_LEADING));
+    RELATE(g, va(viewport, NL_ANCHOR_TRAILING), NL_EQUAL, ga(safe, NL_ANCHOR_TRAILING));
+    RELATE(g, va(viewport, NL_ANCHOR_TOP), NL_EQUAL, va(turn_card, NL_ANCHOR_BOTTOM));
+    RELATE(g, va(viewport, NL_ANCHOR_BOTTOM), NL_EQUAL, ga(st->contents_bottom, NL_ANCHOR_TOP));
+
+    TRY(group_activate(st, g));
+}
+
+static void on_stop_guidance(void *user_data, nl_map_view *map, const nl_ui_state *new_state,
+                             const nl_ui_state *old_state) {
+    sample_state *st = user_data;
+    (void)map; (void)new_state; (void)old_state;
+    if (st->guidance.in_use) {
+        TRY(group_deactivate(st, &st->guidance));
+        group_discard(&st->guidance);
+    }
+    if (st->ready.in_use) TRY(group_activate(st, &st->ready));
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Prompts: slide in from below the map view, slide out and remove
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct slide {
+    sample_state *st;
+    nl_constraint *bottom;   /* the prompt's bottom constraint */
+    double constant;         /* its constant at the end of the slide */
+    nl_view *remove_when_done;
+} slide;
+
+static void slide_changes(void *user_data) {
+    slide *s = user_data;
+    sample_state *st = s->st;
+    TRY(nl_constraint_set_constant(s->bottom, s->constant));
+    TRY(nl_map_view_layout_if_needed(st->map));
+}
+
+static void slide_out_done(void *user_data, bool finished) {
+    slide *s = user_data;
+    sample_state *st = s->st;
+    nl_view *prompt = s->remove_when_done;
+    (void)finished;
+    free(s);
+    TRY(nl_view_remove_from_superview(prompt));
+}
+
+static double view_height(nl_view *v) {
+    nl_rect r;
+    return nl_view_frame(v, &r) == NL_OK ? r.height : 0.0;
+}
+
+static void on_show_prompt(void *user_data, nl_map_view *map, nl_view *new_prompt) {
+    sample_state *st = user_data;
+    nl_view *root;
+    nl_guide *safe;
+    nl_constraint *cs[3];
+    double height;
+    slide in;
+
+    TRY_HANDLE(root, nl_map_view_root(map));
+    TRY_HANDLE(safe, nl_view_safe_area_guide(root));
+    TRY(nl_view_add_subview(root, new_prompt));
+    st->prompt = new_prompt;
+    height = view_height(new_prompt);   /* prompts arrive sized (SPEC §3) */
+
+    /* Start just below the map view's bottom edge. */
+    TRY_HANDLE(cs[0], nl_constraint_create(map, va(new_prompt, NL_ANCHOR_BOTTOM), NL_EQUAL,
+                                           va(root, NL_ANCHOR_BOTTOM), 1.0, height));
+    TRY_HANDLE(cs[1], nl_constraint_create(map, va(new_prompt, NL_ANCHOR_LEADING), NL_EQUAL,
+                                           ga(safe, NL_ANCHOR_LEADING), 1.0, 0.0));
+    /* Keep the map contents above the prompt. */
+    TRY_HANDLE(cs[2], nl_constraint_create(map, ga(st->contents_bottom, NL_ANCHOR_BOTTOM), NL_LESS_OR_EQUAL,
+                                           va(new_prompt, NL_ANCHOR_TOP), 1.0, 0.0));
+    st->prompt_bottom = cs[0];
+    TRY(nl_constraints_activate(cs, 3));
+
+    /* Lay out the starting position, then slide up. */
+    TRY(nl_map_view_layout_if_needed(map));
+    in.st = st;
+    in.bottom = cs[0];
+    in.constant = 0.0;
+    in.remove_when_done = NULL;
+    TRY(nl_map_view_animate(map, NL_SAMPLE_PROMPT_ANIMATION_SECONDS, NL_CURVE_EASE_IN_OUT,
+                            slide_changes, NULL, &in));
+}
+
+static void on_hide_prompt(void *user_data, nl_map_view *map, nl_view *old_prompt) {
+    sample_state *st = user_data;
+    slide *out;
+    if (st->prompt_bottom == NULL) return;
+    out = malloc(sizeof *out);
+    if (out == NULL) {
+        nl_map_view_fail_callback(map, "sample delegate: out of memory");
+        return;
+    }
+    out->st = st;
+    out->bottom = st->prompt_bottom;
+    out->constant = view_height(old_prompt);
+    out->remove_when_done = old_prompt;
+    st->prompt_bottom = NULL;
+    st->prompt = NULL;
+    /* Slide down below the map view; remove the prompt when the slide ends. */
+    if (nl_map_view_animate(map, NL_SAMPLE_PROMPT_ANIMATION_SECONDS, NL_CURVE_EASE_IN_OUT,
+                            slide_changes, slide_out_done, out) != NL_OK) {
+        free(out);
+        fail_from_callback(map, "nl_map_view_animate", NL_ERR_INVALID_ARGUMENT);
+    }
+}
+
+static void on_change_prompt(void *user_data, nl_map_view *map, nl_view *new_prompt, nl_view *old_prompt) {
+    /* Both slides run at the same time. */
+    on_hide_prompt(user_data, map, old_prompt);
+    on_show_prompt(user_data, map, new_prompt);
+}
+
+static void release_state(void *user_data) { free(user_data); }
+
+nl_status nl_sample_delegate_install(nl_map_view *map) {
+    nl_layout_delegate d;
+    nl_status s;
+    sample_state *st = calloc(1, sizeof *st);
+    if (st == NULL) return NL_ERR_INTERNAL;
+    st->map = map;
+    memset(&d, 0, sizeof d);
+    d.struct_size = (uint32_t)sizeof d;
+    d.user_data = st;
+    d.release = release_state;
+    d.enable_navigation_ui = on_enable_navigation_ui;
+    d.disable_navigation_ui = on_disable_navigation_ui;
+    d.start_guidance = on_start_guidance;
+    d.stop_guidance = on_stop_guidance;
+    d.show_prompt = on_show_prompt;
+    d.hide_prompt = on_hide_prompt;
+    d.change_prompt = on_change_prompt;
+    s = nl_map_view_set_layout_delegate(map, &d);
+    if (s != NL_OK) free(st);   /* not kept: release is not called */
+    return s;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The table
+ * ------------------------------------------------------------------------------------------- */
+
+/* Prints `view`'s subviews at `depth`, depth first; sets *has_viewport if one is "viewport". */
+static nl_status print_subviews(const nl_view *view, int depth, int *has_viewport) {
+    size_t count = 0, i;
+    nl_status s = nl_view_subview_count(view, &count);
+    if (s != NL_OK) return s;
+    for (i = 0; i < count; i++) {
+        char name[128];
+        nl_rect f;
+        bool hidden = false;
+        char *identifier;
+        int indent = 2 * depth;
+        nl_view *child = nl_view_subview(view, i);
+        if (child == NULL) return NL_ERR_INVALID_HANDLE;
+        identifier = nl_view_identifier(child);
+        if (identifier == NULL) return NL_ERR_INVALID_HANDLE;
+        if (indent > 64) indent = 64;
+        snprintf(name, sizeof name, "%*s%s", indent, "", identifier);
+        if (strcmp(identifier, "viewport") == 0) *has_viewport = 1;
+        nl_string_free(identifier);
+        if ((s = nl_view_frame(child, &f)) != NL_OK) return s;
+        if ((s = nl_view_is_hidden(child, &hidden)) != NL_OK) return s;
+        printf("%-20s%9.1f%9.1f%9.1f%9.1f%s\n", name, f.x, f.y, f.width, f.height, hidden ? " hidden" : "");
+        if ((s = print_subviews(child, depth + 1, has_viewport)) != NL_OK) return s;
+    }
+    return NL_OK;
+}
+
+nl_status nl_sample_print_step(nl_map_view *map, const char *step) {
+    nl_view *root = nl_map_view_root(map);
+    size_t count = 0;
+    int has_viewport = 0;
+    nl_status s;
+    if (root == NULL) return NL_ERR_INVALID_HANDLE;
+    printf("== %s ==\n", step);
+    if ((s = nl_view_subview_count(root, &count)) != NL_OK) return s;
+    if (count == 0) {
+        printf("  (empty)\n");
+        return NL_OK;
+    }
+    if ((s = print_subviews(root, 1, &has_viewport)) != NL_OK) return s;
+    if (has_viewport) {
+        nl_camera c;
+        if ((s = nl_map_view_camera(map, &c)) != NL_OK) return s;
+        printf("  camera padding %.1f %.1f %.1f %.1f vehicle %.1f %.1f\n", c.padding.top, c.padding.left,
+               c.padding.bottom, c.padding.right, c.vehicle_point.x, c.vehicle_point.y);
+    }
+    return NL_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The demo
+ * ------------------------------------------------------------------------------------------- */
+#ifndef NL_SAMPLE_DELEGATE_NO_MAIN
+
+static nl_map_view *demo_map;
+
+static void check(nl_status s, const char *what) {
+    if (s == NL_OK) return;
+    fprintf(stderr, "sample_delegate: %s: %s: %s\n", what, nl_status_name(s), nl_last_error_message());
+    if (demo_map != NULL) nl_map_view_destroy(demo_map);
+    exit(1);
+}
+
+int main(int argc, char **argv) {
+    const char *preset = argc > 1 ? argv[1] : "iphone-portrait";
+    nl_status s;
+
+    demo_map = nl_map_view_create_preset(preset);
+    if (demo_map == NULL) {
+        fprintf(stderr, "sample_delegate: preset '%s': %s\n", preset, nl_last_error_message());
+        return 2;
+    }
+    s = nl_sample_delegate_install(demo_map);
+    if (s == NL_ERR_CARPLAY) {
+        /* CarPlay uses fixed templates (SPEC §3): the session runs with the built-in layout. */
+        fprintf(stderr, "sample_delegate: %s: %s; using the built-in layout\n", preset, nl_last_error_message());
+    } else {
+        check(s, "set layout delegate");
+    }
+
+    check(nl_map_view_set_navigation_enabled(demo_map, true), "enable navigation");
+    check(nl_sample_print_step(demo_map, "navigation ready"), "print");
+    check(nl_map_view_start_guidance(demo_map), "start guidance");
+    check(nl_sample_print_step(demo_map, "active guidance"), "print");
+    check(nl_map_view_trigger_prompt(demo_map, NL_PROMPT_INCIDENT), "incident prompt");
+    check(nl_sample_print_step(demo_map, "incident prompt 0.0 s"), "print");
+    check(nl_map_view_advance_time(demo_map, 0.2), "advance time");
+    check(nl_sample_print_step(demo_map, "incident prompt 0.2 s"), "print");
+    check(nl_map_view_advance_time(demo_map, 0.2), "advance time");
+    check(nl_sample_print_step(demo_map, "incident prompt 0.4 s"), "print");
+    check(nl_map_view_dismiss_prompt(demo_map), "dismiss prompt");
+    check(nl_map_view_advance_time(demo_map, 0.4), "advance time");
+    check(nl_sample_print_step(demo_map, "prompt dismissed"), "print");
+    check(nl_map_view_stop_guidance(demo_map), "stop guidance");
+    check(nl_sample_print_step(demo_map, "guidance stopped"), "print");
+    check(nl_map_view_set_navigation_enabled(demo_map, false), "disable navigation");
+    check(nl_sample_print_step(demo_map, "navigation disabled"), "print");
+
+    check(nl_map_view_destroy(demo_map), "destroy");
+    return 0;
+}
+
+#endif /* NL_SAMPLE_DELEGATE_NO_MAIN */
