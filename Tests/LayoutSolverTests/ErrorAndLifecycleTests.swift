@@ -1,0 +1,262 @@
+import XCTest
+@testable import LayoutSolver
+
+/// Errors, failure atomicity and leak checks.
+final class ErrorAndLifecycleTests: XCTestCase {
+    func assertThrows(_ expected: SolverError, _ body: @autoclosure () throws -> Void,
+                      file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try body(), file: file, line: line) { error in
+            XCTAssertEqual(error as? SolverError, expected, file: file, line: line)
+        }
+    }
+
+    func testRequiredEditVariableRefused() throws {
+        let x = Variable("x")
+        let s = Solver()
+        let before = s.dump()
+        assertThrows(.badRequiredStrength, try s.addEditVariable(x, strength: Strength.required))
+        XCTAssertFalse(s.hasEditVariable(x))
+        XCTAssertEqual(s.dump(), before)
+        assertThrows(.invalidValue, try s.addEditVariable(x, strength: .nan))
+        assertThrows(.invalidValue, try s.addEditVariable(x, strength: 0))
+        assertThrows(.invalidValue, try s.addEditVariable(x, strength: 1001))
+        XCTAssertEqual(s.dump(), before)
+    }
+
+    func testDuplicateAndUnknownErrors() throws {
+        let x = Variable("x"), y = Variable("y")
+        let s = Solver()
+        let c = x + y == 10
+        try s.addConstraint(c)
+        XCTAssertTrue(s.hasConstraint(c))
+        var before = s.dump()
+        assertThrows(.duplicateConstraint, try s.addConstraint(c))
+        XCTAssertEqual(s.dump(), before)
+        let other = x == 3
+        XCTAssertFalse(s.hasConstraint(other))
+        assertThrows(.unknownConstraint, try s.removeConstraint(other))
+        assertThrows(.unknownConstraint, try s.setConstant(other, to: 4))
+        XCTAssertEqual(s.dump(), before)
+
+        try s.addEditVariable(x, strength: Strength.strong)
+        XCTAssertTrue(s.hasEditVariable(x))
+        before = s.dump()
+        assertThrows(.duplicateEditVariable, try s.addEditVariable(x, strength: Strength.weak))
+        assertThrows(.unknownEditVariable, try s.removeEditVariable(y))
+        assertThrows(.unknownEditVariable, try s.suggestValue(y, 1))
+        XCTAssertEqual(s.dump(), before)
+        try s.removeEditVariable(x)
+        XCTAssertFalse(s.hasEditVariable(x))
+        assertThrows(.unknownEditVariable, try s.removeEditVariable(x))
+        try s.removeConstraint(c)
+        assertThrows(.unknownConstraint, try s.removeConstraint(c))
+        XCTAssertEqual(s.rowCount, 0)
+        XCTAssertEqual(s.objectiveTermCount, 0)
+        XCTAssertEqual(s.constraintCount, 0)
+    }
+
+    func testInvalidValuesRefused() throws {
+        let x = Variable("x")
+        let s = Solver()
+        try s.addConstraint(x >= 1)
+        try s.addEditVariable(x, strength: Strength.weak)
+        let before = s.dump()
+        assertThrows(.invalidValue, try s.addConstraint(x * .nan == 1))
+        assertThrows(.invalidValue, try s.addConstraint(x == .infinity))
+        assertThrows(.invalidValue, try s.addConstraint(x / 0 == 1))
+        assertThrows(.invalidValue, try s.addConstraint((x == 1) | .nan))
+        assertThrows(.invalidValue, try s.addConstraint((x == 1) | 0))
+        assertThrows(.invalidValue, try s.addConstraint((x == 1) | -5))
+        assertThrows(.invalidValue, try s.addConstraint((x == 1) | 1000.5))
+        assertThrows(.invalidValue, try s.suggestValue(x, .nan))
+        assertThrows(.invalidValue, try s.suggestValue(x, -.infinity))
+        let c = (x <= 50) | Strength.medium
+        try s.addConstraint(c)
+        let withC = s.dump()
+        assertThrows(.invalidValue, try s.setConstant(c, to: .nan))
+        XCTAssertEqual(s.dump(), withC)
+        try s.removeConstraint(c)
+        XCTAssertEqual(s.dump(), before)
+    }
+
+    func testStrengthsInsideRangeAreAccepted() throws {
+        let x = Variable("x")
+        let s = Solver()
+        try s.addConstraint((x == 1) | 0.001)
+        try s.addConstraint((x == 2) | 999.999)
+        s.updateVariables()
+        // 999.999 is the higher of the two levels: x = 2.
+        XCTAssertEqual(x.value, 2)
+    }
+
+    func testAddRemoveCyclesDoNotGrow() throws {
+        let x = Variable("x"), y = Variable("y")
+        let s = Solver()
+        try s.addConstraint(x + y == 100)
+        try s.addConstraint(x >= 0)
+        try s.addConstraint(y >= 0)
+        try s.addConstraint((x == 30) | Strength.weak)
+        try s.addEditVariable(y, strength: Strength.medium)
+        try s.suggestValue(y, 60)
+        let rows = s.rowCount
+        let terms = s.objectiveTermCount
+        let dump = s.dump()
+        for i in 0..<1000 {
+            let c = (x == Double(i % 50)) | Strength.strong
+            try s.addConstraint(c)
+            s.updateVariables()
+            // The strong equality dominates the medium edit and the weak x == 30.
+            XCTAssertEqual(x.value, Double(i % 50))
+            try s.removeConstraint(c)
+        }
+        XCTAssertEqual(s.rowCount, rows)
+        XCTAssertEqual(s.objectiveTermCount, terms)
+        XCTAssertEqual(s.dump(), dump)
+        XCTAssertLessThanOrEqual(s.nextIndex, 32, "symbol indices are recycled")
+        s.updateVariables()
+        // Back to the original system: y = 60 (medium edit), x = 40 (required sum), the weak
+        // x == 30 loses.
+        XCTAssertEqual(y.value, 60)
+        XCTAssertEqual(x.value, 40)
+    }
+
+    func testOptionalCyclesAtNewLevelsRemoveTheLevels() throws {
+        let x = Variable("x")
+        let s = Solver()
+        try s.addConstraint(x >= 0)
+        XCTAssertEqual(s.levels.count, 0)
+        for i in 0..<1000 {
+            let c = (x == Double(i)) | (100 + Double(i % 7))
+            try s.addConstraint(c)
+            XCTAssertEqual(s.levels.count, 1)
+            try s.removeConstraint(c)
+            XCTAssertEqual(s.levels.count, 0)
+        }
+        XCTAssertEqual(s.rowCount, 1)
+        XCTAssertEqual(s.objectiveTermCount, 0)
+    }
+
+    func testEditVariableCycles() throws {
+        let x = Variable("x")
+        let s = Solver()
+        try s.addConstraint(x <= 100)
+        let dump = s.dump()
+        for i in 0..<500 {
+            try s.addEditVariable(x, strength: Strength.strong)
+            try s.suggestValue(x, Double(i))
+            s.updateVariables()
+            XCTAssertEqual(x.value, Double(min(i, 100)))
+            try s.removeEditVariable(x)
+        }
+        XCTAssertEqual(s.dump(), dump)
+    }
+
+    /// The Cassowary paper example after its first three suggestions.
+    func paperSystem() throws -> (Solver, [Constraint], Variable, Variable, Variable) {
+        let xl = Variable("xl"), xm = Variable("xm"), xr = Variable("xr")
+        let s = Solver()
+        let cs = [2 * xm == xl + xr, xl + 20 <= xr, xl >= -10, xr <= 100,
+                  (xl == 35) | Strength.medium, (xr >= 70) | 600]
+        for c in cs { try s.addConstraint(c) }
+        try s.addEditVariable(xm, strength: Strength.strong)
+        try s.addEditVariable(xl, strength: Strength.weak)
+        try s.addEditVariable(xr, strength: Strength.weak)
+        try s.suggestValue(xm, 40)
+        try s.suggestValue(xr, 50)
+        try s.suggestValue(xl, 30)
+        return (s, cs, xl, xm, xr)
+    }
+
+    func testFailedOperationsLeaveStateUnchanged() throws {
+        // A pivot budget of 0 makes every operation that needs a pivot fail; each failure must
+        // restore the exact previous state.
+        let (s, cs, xl, xm, xr) = try paperSystem()
+        let before = s.dump()
+        s.pivotBudgetOverride = 0
+        assertThrows(.pivotBudgetExceeded, try s.suggestValue(xm, 90))
+        XCTAssertEqual(s.dump(), before)
+        assertThrows(.pivotBudgetExceeded, try s.addConstraint((xl == 70) | Strength.strong))
+        XCTAssertEqual(s.dump(), before)
+        assertThrows(.pivotBudgetExceeded, try s.setConstant(cs[3], to: -30))
+        XCTAssertEqual(s.dump(), before)
+        var failures = 0
+        for i in cs.indices {
+            let (t, ts, txl, _, _) = try paperSystem()
+            let tBefore = t.dump()
+            XCTAssertEqual(tBefore, before)
+            t.pivotBudgetOverride = 0
+            do { try t.removeConstraint(ts[i]) } catch {
+                XCTAssertEqual(error as? SolverError, .pivotBudgetExceeded)
+                XCTAssertEqual(t.dump(), tBefore)
+                failures += 1
+            }
+            let t2Before = t.dump()
+            do { try t.removeEditVariable(txl) } catch {
+                XCTAssertEqual(error as? SolverError, .pivotBudgetExceeded)
+                XCTAssertEqual(t.dump(), t2Before)
+                failures += 1
+            }
+        }
+        XCTAssertGreaterThan(failures, 0, "some removal needed a pivot")
+        s.pivotBudgetOverride = nil
+        try s.suggestValue(xm, 90)
+        s.updateVariables()
+        // xm = 90 forces xl = 80, xr = 100 (see the paper example).
+        XCTAssertEqual(xl.value, 80)
+        XCTAssertEqual(xr.value, 100)
+    }
+
+    func testRedundantRequiredEqualities() throws {
+        let x = Variable("x"), y = Variable("y")
+        let s = Solver()
+        let a = x == 10
+        let b = x == 10
+        try s.addConstraint(a)
+        try s.addConstraint(b)      // redundant but consistent
+        try s.addConstraint(x + y == 30)
+        let before = s.dump()
+        assertThrows(.unsatisfiableConstraint, try s.addConstraint(x == 11))
+        XCTAssertEqual(s.dump(), before)
+        // Changing one of two identical required equalities contradicts the other.
+        assertThrows(.unsatisfiableConstraint, try s.setConstant(a, to: 11))
+        XCTAssertEqual(s.dump(), before)
+        XCTAssertEqual(a.expression.constant, -10)
+        try s.removeConstraint(b)
+        try s.setConstant(a, to: -12)   // x - 12 == 0
+        s.updateVariables()
+        // x = 12, y = 30 - 12 = 18.
+        XCTAssertEqual(x.value, 12)
+        XCTAssertEqual(y.value, 18)
+        try s.removeConstraint(a)
+        try s.addConstraint(Expression(constant: 0) == 0)   // 0 == 0 is fine
+        assertThrows(.unsatisfiableConstraint, try s.addConstraint(Expression(constant: 1) == 0))
+    }
+
+    func testResetEmptiesTheSolver() throws {
+        let x = Variable("x")
+        let s = Solver()
+        try s.addConstraint(x >= 3)
+        try s.addEditVariable(x, strength: Strength.weak)
+        try s.suggestValue(x, 10)
+        s.reset()
+        XCTAssertEqual(s.rowCount, 0)
+        XCTAssertEqual(s.objectiveTermCount, 0)
+        XCTAssertEqual(s.constraintCount, 0)
+        XCTAssertFalse(s.hasEditVariable(x))
+        XCTAssertEqual(s.dump(), Solver().dump())
+        try s.addConstraint(x == 4)
+        s.updateVariables()
+        XCTAssertEqual(x.value, 4)
+    }
+
+    func testDumpMentionsEverySection() throws {
+        let x = Variable("x")
+        let s = Solver()
+        try s.addConstraint((x == 10) | Strength.weak)
+        try s.addEditVariable(x, strength: Strength.strong)
+        let d = s.dump()
+        for part in ["Objective", "[750.0]", "[250.0]", "Rows", "Infeasible rows", "Edit variables (1)", "Constraints (2)"] {
+            XCTAssertTrue(d.contains(part), "missing \(part) in\n\(d)")
+        }
+    }
+}
