@@ -20,13 +20,26 @@ import os
 import sys
 from typing import Iterable, List, Optional, Sequence
 
+_REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
 try:
     import navlayout as nl
 except ImportError:  # running from a source checkout without `pip install`
-    sys.path.insert(
-        0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bindings", "python")
-    )
+    sys.path.insert(0, os.path.join(_REPO, "bindings", "python"))
     import navlayout as nl
+
+
+def _use_checkout_library() -> None:
+    """From a source checkout, use the library built there unless NAVLAYOUT_LIBRARY is set."""
+    if os.environ.get("NAVLAYOUT_LIBRARY"):
+        return
+    import glob
+
+    built = glob.glob(os.path.join(_REPO, "build", "libnavlayout.so*")) + glob.glob(
+        os.path.join(_REPO, ".build", "*", "libnavlayout-c.so")
+    )
+    if built:
+        os.environ["NAVLAYOUT_LIBRARY"] = max(built, key=os.path.getmtime)
 
 PROMPT_SLIDE_SECONDS = 0.4
 
@@ -318,8 +331,12 @@ def main(argv: Sequence[str]) -> int:
     if len(argv) > 2 or preset in ("-h", "--help"):
         print(f"usage: {os.path.basename(argv[0])} [preset]", file=sys.stderr)
         return 2
+    _use_checkout_library()
     try:
         lines = run_session(preset)
+    except nl.LibraryNotFoundError as exc:
+        print(f"sample_delegate: {exc}", file=sys.stderr)
+        return 1
     except nl.NavLayoutError as exc:
         print(f"sample_delegate: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1

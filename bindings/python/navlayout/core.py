@@ -1194,7 +1194,8 @@ class MapView(View):
         self._pending: List[BaseException] = []
         self._incident_reporting = True
         self._should_display_prompts = True
-        self._speed_widget_mode = SpeedWidgetMode.NONE
+        # The library's default (NavigationMapView.speedWidgetMode); there is no C getter.
+        self._speed_widget_mode = SpeedWidgetMode.BOTH
         self._closed = False
 
     # -- lifetime ----------------------------------------------------------------------------
@@ -1562,7 +1563,8 @@ class MapView(View):
 
     @property
     def speed_widget_mode(self) -> SpeedWidgetMode:
-        """What the speed widget shows (as last set from Python; default NONE). Settable."""
+        """What the speed widget shows (as last set from Python; the library starts with BOTH).
+        Settable."""
         self._maph_checked()
         return self._speed_widget_mode
 
