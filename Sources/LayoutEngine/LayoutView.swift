@@ -177,9 +177,14 @@ open class LayoutView: LayoutItem {
     // MARK: Properties
 
     /// Whether the view is hidden. For a view a hiding stack manages, this reports the stack's
-    /// decision; setting it there is ignored and reported as `hiddenInHidingStack` (SPEC §2).
+    /// decision (reading it then performs a pending layout pass); setting it there is ignored and
+    /// reported as `hiddenInHidingStack` (SPEC §2).
     public var isHidden: Bool {
-        get { managingStack != nil ? stackHidden : userHidden }
+        get {
+            guard managingStack != nil else { return userHidden }
+            system?.layoutIfNeeded()
+            return stackHidden
+        }
         set {
             if managingStack != nil {
                 hiddenSetWhileStacked = true

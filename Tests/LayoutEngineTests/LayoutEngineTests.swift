@@ -1,0 +1,292 @@
+import XCTest
+@testable import LayoutEngine
+
+/// A 400 × 800 root with safe area (50, 10, 30, 20): numbers small enough to check by hand.
+private func makeRoot(direction: LayoutDirection = .leftToRight) throws -> LayoutRootView {
+    try LayoutRootView(size: Size(width: 400, height: 800),
+                       safeArea: EdgeInsets(top: 50, left: 10, bottom: 30, right: 20),
+                       layoutDirection: direction)
+}
+
+final class AnchorAndConstraintTests: XCTestCase {
+    func testPinToSafeAreaWithConstants() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "card")
+        try root.addSubview(v)
+        let safe = root.safeAreaLayoutGuide
+        try LayoutConstraint.activate([
+            v.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 5),
+            v.trailingAnchor.constraint(equalTo: safe.trailingAnchor, constant: -5),
+            v.topAnchor.constraint(equalTo: safe.topAnchor),
+            v.heightAnchor.constraint(equalToConstant: 100),
+        ])
+        // x = 10 + 5; right = 400 − 20 − 5 = 375 → width 360; y = 50.
+        XCTAssertEqual(v.frame, Rect(x: 15, y: 50, width: 360, height: 100))
+        XCTAssertEqual(safe.frame, Rect(x: 10, y: 50, width: 370, height: 720))
+    }
+
+    func testRightToLeftMirrorsLeadingButNotLeft() throws {
+        let root = try makeRoot(direction: .rightToLeft)
+        let a = LayoutView(identifier: "a"), b = LayoutView(identifier: "b")
+        try root.addSubview(a); try root.addSubview(b)
+        try LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 0),
+            a.widthAnchor.constraint(equalToConstant: 50), a.topAnchor.constraint(equalTo: root.topAnchor),
+            a.heightAnchor.constraint(equalToConstant: 10),
+            b.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 0),
+            b.widthAnchor.constraint(equalToConstant: 50), b.topAnchor.constraint(equalTo: root.topAnchor),
+            b.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        // RTL: leading == right, so a's right edge is at 400 → x = 350; left does not mirror.
+        XCTAssertEqual(a.frame.x, 350)
+        XCTAssertEqual(b.frame.x, 0)
+    }
+
+    func testCenterAndMultiplier() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        try LayoutConstraint.activate([
+            v.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+            v.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+            v.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.5),
+            v.heightAnchor.constraint(equalTo: v.widthAnchor, multiplier: 2, constant: 10),
+        ])
+        // width = 200, height = 410; centered in 400 × 800 → (100, 195).
+        XCTAssertEqual(v.frame, Rect(x: 100, y: 195, width: 200, height: 410))
+    }
+
+    func testMixedAxesAndPositionConstantAreInvalidArguments() throws {
+        let v = LayoutView(identifier: "v")
+        XCTAssertThrowsError(try LayoutConstraint(first: v.anchor(.leading), relation: .equal, second: v.anchor(.top))) { e in
+            XCTAssertEqual((e as? NavLayoutError)?.code, 1)
+            XCTAssertTrue("\(e)".contains("v.leading"))
+        }
+        XCTAssertThrowsError(try LayoutConstraint(first: v.anchor(.width), relation: .equal, second: v.anchor(.centerX)))
+        XCTAssertThrowsError(try LayoutConstraint(first: v.anchor(.top), relation: .equal, second: nil, constant: 3))
+        XCTAssertThrowsError(try LayoutConstraint(first: v.anchor(.width), relation: .equal, second: nil, constant: .nan))
+        XCTAssertNoThrow(try LayoutConstraint(first: v.anchor(.width), relation: .equal, second: nil, constant: 3))
+    }
+
+    func testNoCommonAncestorActivatesNothing() throws {
+        let root = try makeRoot()
+        let inside = LayoutView(identifier: "inside"), outside = LayoutView(identifier: "outside")
+        try root.addSubview(inside)
+        let good = inside.widthAnchor.constraint(equalToConstant: 10)
+        let bad = inside.leadingAnchor.constraint(equalTo: outside.leadingAnchor)
+        XCTAssertThrowsError(try LayoutConstraint.activate([good, bad])) { e in
+            XCTAssertEqual((e as? NavLayoutError)?.code, 7)
+            XCTAssertTrue("\(e)".contains("inside") && "\(e)".contains("outside"))
+        }
+        XCTAssertFalse(good.isActive)
+        XCTAssertFalse(bad.isActive)
+    }
+
+    func testRemovingAViewDeactivatesConstraintsThatReferenceIt() throws {
+        let root = try makeRoot()
+        let parent = LayoutView(identifier: "parent"), child = LayoutView(identifier: "child")
+        try root.addSubview(parent); try parent.addSubview(child)
+        let crossing = child.topAnchor.constraint(equalTo: root.topAnchor, constant: 7)
+        let inner = child.widthAnchor.constraint(equalTo: parent.widthAnchor)
+        try LayoutConstraint.activate([crossing, inner])
+        parent.removeFromSuperview()
+        XCTAssertFalse(crossing.isActive, "references child, installed on root: cut off")
+        XCTAssertTrue(inner.isActive, "inside the removed subtree: stays")
+        try root.addSubview(parent)
+        XCTAssertTrue(inner.isActive)
+    }
+
+    func testConstantChangeIsIncremental() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        let top = v.topAnchor.constraint(equalTo: root.topAnchor, constant: 10)
+        try LayoutConstraint.activate([top, v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.widthAnchor.constraint(equalToConstant: 10), v.heightAnchor.constraint(equalToConstant: 10)])
+        XCTAssertEqual(v.frame.y, 10)
+        let solverConstraint = top.solverConstraint
+        let rows = root.system_.solver.rowCount
+        top.constant = 25
+        XCTAssertEqual(v.frame.y, 25)
+        XCTAssertTrue(top.solverConstraint === solverConstraint, "the same solver constraint is updated in place")
+        XCTAssertEqual(root.system_.solver.rowCount, rows)
+    }
+
+    func testIntrinsicSizeHuggingAndCompression() throws {
+        let root = try makeRoot()
+        let label = LayoutView(identifier: "label")
+        try root.addSubview(label)
+        label.intrinsicContentSize = Size(width: 120, height: 20)
+        try LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       label.topAnchor.constraint(equalTo: root.topAnchor)])
+        XCTAssertEqual(label.frame.size, Size(width: 120, height: 20))
+        // A 300-wide request at 500 beats hugging (250) but not compression (750).
+        let wide = label.widthAnchor.constraint(equalToConstant: 300)
+        wide.priority = LayoutPriority(500)
+        try wide.activate()
+        XCTAssertEqual(label.frame.width, 300)
+        let narrow = label.widthAnchor.constraint(lessThanOrEqualToConstant: 50)
+        narrow.priority = LayoutPriority(700)
+        try narrow.activate()
+        XCTAssertEqual(label.frame.width, 120, "compression resistance 750 beats 700 and 500")
+    }
+
+    func testStrictlyHierarchicalPriorities() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        try v.leadingAnchor.constraint(equalTo: root.leadingAnchor).activate()
+        let high = v.widthAnchor.constraint(equalToConstant: 10)
+        high.priority = LayoutPriority(751)
+        try high.activate()
+        for _ in 0..<50 {
+            let c = v.widthAnchor.constraint(equalToConstant: 300)
+            c.priority = .defaultHigh
+            try c.activate()
+        }
+        // Fifty 750 constraints (error 290 each) never outweigh one satisfied 751 (SPEC §2).
+        XCTAssertEqual(v.frame.width, 10)
+    }
+
+    func testMarginsGuide() throws {
+        let root = try makeRoot()
+        let card = LayoutView(identifier: "card")
+        try root.addSubview(card)
+        card.layoutMargins = EdgeInsets(top: 4, left: 6, bottom: 8, right: 10)
+        try LayoutConstraint.activate([
+            card.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            card.topAnchor.constraint(equalTo: root.topAnchor, constant: 30),
+            card.widthAnchor.constraint(equalToConstant: 100), card.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        // (20 + 6, 30 + 4, 100 − 6 − 10, 50 − 4 − 8)
+        XCTAssertEqual(card.layoutMarginsGuide.frame, Rect(x: 26, y: 34, width: 84, height: 38))
+    }
+
+    func testUnsatisfiableBreaksTheMostRecentAndRetries() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        let w10 = v.widthAnchor.constraint(equalToConstant: 10)
+        let w20 = v.widthAnchor.constraint(equalToConstant: 20)
+        try LayoutConstraint.activate([v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.heightAnchor.constraint(equalToConstant: 5), w10])
+        XCTAssertEqual(v.frame.width, 10)
+        try w20.activate()
+        XCTAssertEqual(v.frame.width, 10, "the later constraint is the one broken")
+        let diags = root.engineDiagnostics()
+        XCTAssertEqual(diags.map(\.code), [.unsatisfiable])
+        XCTAssertTrue(diags[0].constraints[0] === w20)
+        w10.deactivate()
+        XCTAssertEqual(v.frame.width, 20, "retried on the next pass")
+        XCTAssertTrue(root.engineDiagnostics().isEmpty)
+    }
+}
+
+final class HidingStackTests: XCTestCase {
+    private func makeStack(_ position: StackPosition, alignment: StackAlignment = .trailing, height: Double)
+        throws -> (LayoutRootView, NavigationHidingStackView, [LayoutView], LayoutConstraint) {
+        let root = try makeRoot()
+        let stack = NavigationHidingStackView(position: position, alignment: alignment, identifier: "stack")
+        let views = (0..<3).map { i -> LayoutView in
+            let v = LayoutView(identifier: "b\(i)")
+            v.intrinsicContentSize = Size(width: 40 + 10 * Double(i), height: 50)
+            return v
+        }
+        try root.addSubview(stack)
+        stack.arrangedSubviews = views
+        let h = stack.heightAnchor.constraint(equalToConstant: height)
+        try LayoutConstraint.activate([stack.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+                                       stack.topAnchor.constraint(equalTo: root.topAnchor, constant: 100), h])
+        return (root, stack, views, h)
+    }
+
+    func testBottomPositionPutsFirstViewAtTheBottom() throws {
+        let (_, stack, v, _) = try makeStack(.bottom, height: 300)
+        // Intrinsic width = widest arranged view = 60 → stack x = 340. Bottom = 400.
+        XCTAssertEqual(stack.frame, Rect(x: 340, y: 100, width: 60, height: 300))
+        XCTAssertEqual(v[0].frame, Rect(x: 360, y: 350, width: 40, height: 50))
+        XCTAssertEqual(v[1].frame, Rect(x: 350, y: 292, width: 50, height: 50)) // 350 − 8 − 50
+        XCTAssertEqual(v[2].frame, Rect(x: 340, y: 234, width: 60, height: 50)) // 292 − 8 − 50
+        XCTAssertFalse(v.contains { $0.isHidden })
+    }
+
+    func testHidesFromTheEndAndShowsAgain() throws {
+        let (_, _, v, h) = try makeStack(.bottom, height: 120)
+        // 50 + 8 + 50 = 108 fits in 120; a third needs 166.
+        XCTAssertEqual(v.map(\.isHidden), [false, false, true])
+        h.constant = 107
+        XCTAssertEqual(v.map(\.isHidden), [false, true, true])
+        h.constant = 166
+        XCTAssertEqual(v.map(\.isHidden), [false, false, false])
+    }
+
+    func testTopAndCenterPositions() throws {
+        let (_, _, top, _) = try makeStack(.top, alignment: .leading, height: 300)
+        // Leading alignment: x = stack x = 340; first at the top (y 100), next 8 below.
+        XCTAssertEqual(top[0].frame, Rect(x: 340, y: 100, width: 40, height: 50))
+        XCTAssertEqual(top[1].frame.y, 158)
+        let (_, _, mid, h) = try makeStack(.center, height: 300)
+        // Group height 166 centred in 100…400 → top at 250 − 83 = 167.
+        XCTAssertEqual(mid[0].frame.y, 167)
+        XCTAssertEqual(mid[2].frame.maxY, 333)
+        h.constant = 120 // two fit: group 108 → top at 160 − 54 = 106
+        XCTAssertEqual(mid.map(\.isHidden), [false, false, true])
+        XCTAssertEqual(mid[0].frame.y, 106)
+    }
+
+    func testSettingHiddenOnAManagedViewIsReportedAndIgnored() throws {
+        let (root, _, v, _) = try makeStack(.bottom, height: 300)
+        v[0].isHidden = true
+        XCTAssertFalse(v[0].isHidden)
+        XCTAssertEqual(root.engineDiagnostics().map(\.code), [.hiddenInHidingStack])
+    }
+}
+
+final class AnimationTests: XCTestCase {
+    func testEaseInOutCurve() {
+        // The curve is symmetric: y(0.5) = 0.5.
+        XCTAssertEqual(AnimationCurve.easeInOut.progress(0.5), 0.5, accuracy: 1e-12)
+        // At curve parameter s = 0.25: x = 3·0.75²·0.25·0.42 + 3·0.75·0.25²·0.58 + 0.25³ = 0.274375,
+        // y = 3·0.75·0.25² + 0.25³ = 0.15625.
+        XCTAssertEqual(CubicBezier.easeInOut.y(forX: 0.274375), 0.15625, accuracy: 1e-9)
+        XCTAssertEqual(AnimationCurve.linear.progress(0.3), 0.3)
+    }
+
+    func testAnimationInterpolatesRetargetsAndCompletes() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        let top = v.topAnchor.constraint(equalTo: root.topAnchor, constant: 0)
+        try LayoutConstraint.activate([top, v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.widthAnchor.constraint(equalToConstant: 10), v.heightAnchor.constraint(equalToConstant: 10)])
+        XCTAssertEqual(v.frame.y, 0)
+        var completed: [Bool] = []
+        try root.animate(withDuration: 1, curve: .linear, animations: { top.constant = 100 },
+                         completion: { completed.append($0) })
+        XCTAssertEqual(v.frame.y, 0)
+        XCTAssertEqual(v.targetFrame.y, 100)
+        try root.advanceTime(by: 0.25)
+        XCTAssertEqual(v.frame.y, 25)
+        XCTAssertEqual(completed, [])
+        // Retarget from the presented frame (25) to 0 over 1 s.
+        try root.animate(withDuration: 1, curve: .linear, animations: { top.constant = 0 })
+        try root.advanceTime(by: 0.5)
+        XCTAssertEqual(v.frame.y, 12.5)
+        XCTAssertEqual(completed, [], "first block ends at t = 1.0; now 0.75")
+        try root.advanceTime(by: 0.25)
+        XCTAssertEqual(completed, [true])
+        try root.advanceTime(by: 0.25)
+        XCTAssertEqual(v.frame.y, 0)
+    }
+
+    func testInvalidDurationsAndSteps() throws {
+        let root = try makeRoot()
+        var ran = false
+        XCTAssertThrowsError(try root.animate(withDuration: .nan, animations: { ran = true }))
+        XCTAssertFalse(ran)
+        XCTAssertThrowsError(try root.advanceTime(by: -1))
+        XCTAssertThrowsError(try root.advanceTime(by: .infinity))
+        XCTAssertEqual(root.currentTime, 0)
+    }
+}
