@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Builds the self-contained C library (build/libnavlayout.so), the C examples and the C tests with
+# CMake + Ninja in Release mode. Prints nothing but CMake's own output.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build

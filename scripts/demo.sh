@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The main job: builds the navlayout command-line tool and runs the demo session (SPEC §10) with
+# the sample delegate. Arguments go to `navlayout demo`, e.g. --preset iphone-landscape.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --product navlayout >&2
+exec .build/debug/navlayout demo "$@"

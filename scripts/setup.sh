@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what building and testing NavLayout needs beyond a fresh machine of this kind (Swift
+# toolchain, gcc and CPython come with it): CMake >= 3.29 and Ninja (Swift in CMake needs the Ninja
+# generator) and pytest, all from PyPI. Safe to run again: already-satisfied packages are skipped.
+set -euo pipefail
+need=()
+python3 - <<'PY' || need+=("cmake>=3.29")
+import shutil, subprocess, sys
+exe = shutil.which("cmake")
+if not exe: sys.exit(1)
+v = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.split()[2]
+sys.exit(0 if tuple(int(x) for x in v.split(".")[:2]) >= (3, 29) else 1)
+PY
+command -v ninja >/dev/null 2>&1 || need+=("ninja")
+python3 -c "import pytest" 2>/dev/null || need+=("pytest")
+if [ ${#need[@]} -gt 0 ]; then
+  echo "setup: pip install ${need[*]}"
+  python3 -m pip install --quiet --disable-pip-version-check "${need[@]}"
+  hash -r
+fi

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds everything and runs every suite: Swift (swift test), C (CTest, against the CMake-built
+# libnavlayout.so), Python (pytest, against the same library). Exits non-zero if any suite fails;
+# all suites run either way so one failure does not hide another.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || exit 1
+failed=()
+
+echo "=== Swift: swift build --build-tests && swift test"
+if swift build --build-tests; then
+  swift test --skip-build || failed+=("swift")
+else
+  failed+=("swift build")
+fi
+
+echo "=== C: CMake build (Release) + CTest"
+if bash scripts/build-lib.sh; then
+  ctest --test-dir build --output-on-failure || failed+=("ctest")
+else
+  failed+=("cmake build")
+fi
+
+echo "=== Python: pytest bindings/python/tests"
+lib=$(ls build/libnavlayout.so.[0-9]*.[0-9]*.[0-9]* 2>/dev/null | head -1)
+if [ -n "$lib" ]; then
+  NAVLAYOUT_LIBRARY="$PWD/$lib" PYTHONPATH="$PWD/bindings/python${PYTHONPATH:+:$PYTHONPATH}" \
+    python3 -m pytest -q bindings/python/tests || failed+=("pytest")
+else
+  echo "no build/libnavlayout.so.X.Y.Z: the C build failed, Python tests not run"
+  failed+=("pytest (no library)")
+fi
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED suites: ${failed[*]}"
+  exit 1
+fi
+echo "all suites passed"
