@@ -38,10 +38,15 @@ case "demo":
     let preset = option("--preset", default: "iphone-portrait")
     let delegateName = option("--delegate", default: "sample")
     if !args.isEmpty { fail("unexpected arguments: \(args.joined(separator: " "))\n\n\(usage)") }
-    let delegate: NavigationLayoutDelegate
+    var delegate: NavigationLayoutDelegate?
     switch delegateName {
     case "sample": delegate = SampleLayoutDelegate()
     default: fail("unknown delegate \"\(delegateName)\"; delegates: sample")
+    }
+    if DevicePreset.named(preset)?.isCarPlay == true {
+        // SPEC §3: a CarPlay map view refuses layout delegates; it keeps the built-in layout.
+        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
+        delegate = nil
     }
     do {
         print(try DemoSession.table(preset: preset, delegate: delegate), terminator: "")

@@ -18,10 +18,11 @@ public enum DemoSession {
         "incident prompt 0.4 s", "prompt dismissed", "guidance stopped", "navigation disabled",
     ]
 
-    /// Drives the session on `map` with `delegate`, calling `observe` after each step.
+    /// Drives the session on `map` with `delegate` (nil keeps the built-in layout), calling
+    /// `observe` after each step.
     public static func run(on map: NavigationMapView, delegate: NavigationLayoutDelegate?,
                            observe: (String) throws -> Void) throws {
-        try map.setLayoutDelegate(delegate)
+        if let delegate { try map.setLayoutDelegate(delegate) }
         try map.setNavigationEnabled(true)
         try observe(stepNames[0])
         try map.startGuidance()
