@@ -9,6 +9,10 @@ is used (paths relative to the repository root):
 If none exists, the run stops with an error explaining how to build it, unless
 NAVLAYOUT_SKIP_IF_MISSING=1 is set, in which case tests that need the library are skipped
 (the pure-Python tests still run).
+
+The package under test is this checkout's (bindings/python/navlayout); set
+NAVLAYOUT_TEST_INSTALLED=1 to test the installed one instead. The C example used for the
+output comparison is found under build/ or given by NAVLAYOUT_C_EXAMPLE.
 """
 
 from __future__ import annotations
@@ -25,10 +29,9 @@ PACKAGE_ROOT = TESTS.parent                 # bindings/python
 REPO = PACKAGE_ROOT.parent.parent           # repository root
 EXAMPLES = REPO / "examples" / "python"
 
-# Import the package from this checkout unless it is installed (pip install ./bindings/python).
-try:
-    import navlayout  # noqa: F401
-except ImportError:
+# Test this checkout's package, not a copy installed earlier (which may be stale), unless
+# NAVLAYOUT_TEST_INSTALLED=1 asks for the installed one (e.g. a wheel with a bundled library).
+if os.environ.get("NAVLAYOUT_TEST_INSTALLED") != "1":
     sys.path.insert(0, str(PACKAGE_ROOT))
 sys.path.insert(0, str(EXAMPLES))
 

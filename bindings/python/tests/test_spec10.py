@@ -212,6 +212,9 @@ def test_script_prints_the_table():
 # -- agreement with the C example and the Swift CLI --------------------------------------------
 
 def _find_executable(repo_root, names):
+    override = os.environ.get("NAVLAYOUT_C_EXAMPLE")
+    if override:
+        return override
     for base in (repo_root / "build", repo_root / ".build" / "debug", repo_root / ".build" / "release"):
         for name in names:
             for candidate in sorted(base.glob(f"**/{name}")):
