@@ -779,15 +779,26 @@ class Constraint(_Wrapper):
 
     def __repr__(self) -> str:
         rel = {Relation.EQUAL: "==", Relation.LESS_OR_EQUAL: "<=", Relation.GREATER_OR_EQUAL: ">="}
-        parts = [repr(self.first_anchor), rel[self.relation]]
+        def name(anchor: Optional[Anchor]) -> str:
+            if anchor is None:
+                return "?"
+            item = anchor.item._identifier_cache or type(anchor.item).__name__
+            return f"{item}.{anchor.attribute.name.lower()}"
+
+        parts = [name(self.first_anchor), rel[self.relation]]
+        try:
+            constant, priority = self.constant, self.priority
+        except NavLayoutError:
+            return f"<Constraint {' '.join(parts)} (invalid)>"
         if self.second_anchor is not None:
             if self.multiplier != 1.0:
                 parts.append(f"{self.multiplier:g} *")
-            parts.append(repr(self.second_anchor))
-        try:
-            parts.append(f"+ {self.constant:g} @{self.priority:g}")
-        except NavLayoutError:
-            parts.append("(invalid)")
+            parts.append(name(self.second_anchor))
+            if constant:
+                parts.append(f"{'+' if constant > 0 else '-'} {abs(constant):g}")
+        else:
+            parts.append(f"{constant:g}")
+        parts.append(f"@{priority:g}")
         name = f" {self._identifier!r}" if self._identifier else ""
         return f"<Constraint{name} {' '.join(parts)}>"
 
