@@ -238,8 +238,8 @@ def test_hiding_stack(nav_map):
                                       identifier="stack")
     assert stack.spacing == 8 and stack.position == nl.StackPosition.BOTTOM
     views = [nav_map.make_view(f"b{i}") for i in range(3)]
-    for v in views:
-        v.intrinsic_content_size = (40 + i, 40) if (i := views.index(v)) else (40, 40)
+    for i, v in enumerate(views):
+        v.intrinsic_content_size = (40 + i, 40)  # widths 40, 41, 42; all 40 high
     stack.arranged_subviews = views
     assert stack.arranged_subviews == views and stack.subviews == views
     nav_map.add_subview(stack)
