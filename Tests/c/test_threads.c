@@ -1,0 +1,87 @@
+/*
+ * Distinct map views used from distinct threads at once (API.md conventions): each thread runs the
+ * SPEC §10 session on its own map view repeatedly, creating and destroying handles while the
+ * others do the same, and checks the frames; another thread probes stale and garbage handles
+ * meanwhile. The error message is thread-local: each thread sees its own.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "sample_delegate.h"
+
+#define THREADS 4
+#define ROUNDS 15
+
+typedef struct worker {
+    int index;
+    int failures;
+    char first_failure[256];
+} worker;
+
+static void note(worker *w, const char *what) {
+    if (w->failures++ == 0) snprintf(w->first_failure, sizeof w->first_failure, "%s (%s)", what, nl_last_error_message());
+}
+
+static int rect_is(nl_rect r, double x, double y, double wd, double h) {
+    return r.x == x && r.y == y && r.width == wd && r.height == h;
+}
+
+static void *run_sessions(void *arg) {
+    worker *w = arg;
+    int round;
+    for (round = 0; round < ROUNDS; round++) {
+        nl_map_view *map = nl_map_view_create_preset("iphone-portrait");
+        nl_view *scratch;
+        if (map == NULL) { note(w, "create"); continue; }
+        if (nl_sample_delegate_install(map) != NL_OK) note(w, "install");
+        scratch = nl_view_create(map);   /* churn the handle table */
+        nl_view_destroy(scratch);
+        if (nl_map_view_set_navigation_enabled(map, true) != NL_OK) note(w, "enable");
+        if (!rect_is(frame_of(map, "viewport"), 0, 59, 393, 759)) note(w, "ready viewport");
+        if (nl_map_view_start_guidance(map) != NL_OK) note(w, "start");
+        if (!rect_is(frame_of(map, "buttonStack"), 337, 163, 56, 583)) note(w, "guidance stack");
+        if (nl_map_view_trigger_prompt(map, NL_PROMPT_INCIDENT) != NL_OK) note(w, "prompt");
+        if (nl_map_view_advance_time(map, 0.4) != NL_OK) note(w, "advance");
+        if (!rect_is(frame_of(map, "incidentPrompt"), 0, 732, 393, 120)) note(w, "prompt frame");
+        if (!rect_is(frame_of(map, "viewport"), 0, 163, 393, 569)) note(w, "viewport under prompt");
+        /* a thread-local error message: this thread's own */
+        if (nl_map_view_start_guidance(map) != NL_ERR_INVALID_STATE) note(w, "second start");
+        if (strstr(nl_last_error_message(), "activeGuidance") == NULL) note(w, "thread-local message");
+        if (nl_map_view_destroy(map) != NL_OK) note(w, "destroy");
+        if (nl_map_view_start_guidance(map) != NL_ERR_INVALID_HANDLE) note(w, "stale map after destroy");
+    }
+    return NULL;
+}
+
+static void *probe_handles(void *arg) {
+    worker *w = arg;
+    int i;
+    for (i = 0; i < 2000; i++) {
+        nl_rect r;
+        /* forged view handles with generations no slot reaches in this test (so they never hit
+           a live handle of another thread's map view) and a real address */
+        uintptr_t fake = (uintptr_t)0xA5FFFF0000000000ull | ((uintptr_t)(i % 64) << 32) | ((uintptr_t)i << 8) | 0x58u;
+        if (nl_view_frame((nl_view *)fake, &r) != NL_ERR_INVALID_HANDLE) note(w, "forged handle");
+        if (nl_view_frame((nl_view *)(void *)&r, &r) != NL_ERR_INVALID_HANDLE) note(w, "address as handle");
+    }
+    return NULL;
+}
+
+int main(void) {
+    pthread_t threads[THREADS + 1];
+    worker workers[THREADS + 1];
+    int i;
+    memset(workers, 0, sizeof workers);
+    for (i = 0; i < THREADS; i++) {
+        workers[i].index = i;
+        CHECK(pthread_create(&threads[i], NULL, run_sessions, &workers[i]) == 0, "pthread_create");
+    }
+    CHECK(pthread_create(&threads[THREADS], NULL, probe_handles, &workers[THREADS]) == 0, "pthread_create");
+    for (i = 0; i <= THREADS; i++) {
+        pthread_join(threads[i], NULL);
+        CHECK(workers[i].failures == 0, "thread %d: %d failures, first: %s", i, workers[i].failures,
+              workers[i].first_failure);
+    }
+    return check_summary("test_threads");
+}
