@@ -41,7 +41,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     ///
     /// - Throws: `NavLayoutError.invalidArgument` when the anchors' axes differ (an x-axis anchor
     ///   relates only to x-axis anchors, y to y, dimensions to dimensions), when the constant-only
-    ///   form (`second == nil`) is used on a position anchor, or when `multiplier`/`constant` is
+    ///   form (`second == nil`) is used on a position anchor, when a leading/trailing anchor is
+    ///   related to a left/right one (as Auto Layout refuses), when `multiplier`/`constant` is
     ///   NaN or infinite, or `multiplier` is zero with a second anchor.
     public convenience init(first: LayoutAnchor, relation: LayoutRelation, second: LayoutAnchor?,
                             multiplier: Double = 1, constant: Double = 0) throws {
@@ -60,6 +61,7 @@ public final class LayoutConstraint: CustomStringConvertible {
                 "\(first) is a position anchor; only width and height can be constrained to a constant (relate it to another anchor)")
         }
         self.init(unchecked: first, relation, second, multiplier, constant)
+        try validateDirectionality()
     }
 
     package init(unchecked first: LayoutAnchor, _ relation: LayoutRelation, _ second: LayoutAnchor?,
@@ -129,7 +131,8 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Activates the constraint: installs it on the nearest common ancestor of its items.
     /// - Throws: `noCommonAncestor` when its items are not in one hierarchy (nothing changes);
-    ///   `invalidArgument` for a non-finite constant.
+    ///   `invalidArgument` for a non-finite constant or a leading/trailing anchor related to a
+    ///   left/right one.
     public func activate() throws { try LayoutConstraint.activate([self]) }
 
     /// Deactivates the constraint (no effect when inactive).
@@ -137,12 +140,14 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Activates every constraint, all or nothing: if any cannot be activated, none is and the
     /// error names it (SPEC §2: "leaves nothing half-added").
-    /// - Throws: `noCommonAncestor`, `invalidArgument` (non-finite constant).
+    /// - Throws: `noCommonAncestor`, `invalidArgument` (non-finite constant, leading/trailing
+    ///   related to left/right).
     public static func activate(_ constraints: [LayoutConstraint]) throws {
         var targets: [(LayoutConstraint, LayoutView)] = []
         targets.reserveCapacity(constraints.count)
         for c in constraints where !c.isActiveStorage {
             try requireFinite(c.constantStorage, "constant of \(c)")
+            try c.validateDirectionality()
             guard let ancestor = c.commonAncestor() else {
                 throw NavLayoutError.noCommonAncestor(c.noCommonAncestorMessage())
             }
@@ -206,8 +211,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     package func makeSolverConstraint(direction: LayoutDirection) -> Constraint {
         var terms: [Term] = []
         terms.reserveCapacity(6)
-        firstAnchor.accumulate(into: &terms, scale: 1, direction: direction)
-        secondAnchor?.accumulate(into: &terms, scale: -multiplier, direction: direction)
+        // Directional constraints in RTL are solved in mirrored x: negate every term.
+        let sign: Double = direction == .rightToLeft && isDirectional ? -1 : 1
+        firstAnchor.accumulate(into: &terms, scale: sign, direction: direction)
+        secondAnchor?.accumulate(into: &terms, scale: -multiplier * sign, direction: direction)
         let op: RelationalOperator
         switch relation {
         case .equal: op = .equal
@@ -216,6 +223,28 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         let strength = priorityStorage.isRequired ? Strength.required : Double(priorityStorage.rawValue)
         return Constraint(Expression(terms: terms, constant: -constantStorage), op, strength: strength)
+    }
+
+    /// Whether the constraint is measured in the reading direction: it uses a leading or trailing
+    /// anchor. In right-to-left layout such a constraint is solved in mirrored x (x grows to the
+    /// left), as Auto Layout does: `a.leading == b.leading + 10` puts `a` 10 pt *inward* from
+    /// `b`'s right edge and `>=` means "further along the reading direction". This is what makes an
+    /// RTL layout the mirror image of the LTR one (x' = W − x − w).
+    package var isDirectional: Bool {
+        func directional(_ a: LayoutAttribute?) -> Bool { a == .leading || a == .trailing }
+        return directional(firstAnchor.attribute) || directional(secondAnchor?.attribute)
+    }
+
+    /// Refuses what Auto Layout refuses at activation: a leading/trailing anchor related to a
+    /// left/right one.
+    package func validateDirectionality() throws {
+        func physical(_ a: LayoutAttribute?) -> Bool { a == .left || a == .right }
+        func directional(_ a: LayoutAttribute?) -> Bool { a == .leading || a == .trailing }
+        let (a, b) = (firstAnchor.attribute, secondAnchor?.attribute)
+        if (directional(a) && physical(b)) || (physical(a) && directional(b)) {
+            throw NavLayoutError.invalidArgument(
+                "\(self) relates a leading/trailing anchor to a left/right anchor; use leading/trailing on both sides (or left/right on both)")
+        }
     }
 
     /// Readable text such as `turnCard.top == map.top + 8 @250`.

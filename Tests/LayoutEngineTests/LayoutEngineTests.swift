@@ -290,3 +290,49 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(root.currentTime, 0)
     }
 }
+
+final class RightToLeftTests: XCTestCase {
+    /// Leading/trailing constraints are measured in the reading direction in RTL.
+    func testDirectionalConstraintsMirror() throws {
+        var frames: [LayoutDirection: Rect] = [:]
+        for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+            let root = try makeRoot(direction: direction)
+            let a = LayoutView(identifier: "a"), b = LayoutView(identifier: "b")
+            try root.addSubview(a); try root.addSubview(b)
+            try LayoutConstraint.activate([
+                a.leadingAnchor.constraint(equalTo: root.safeAreaLayoutGuide.leadingAnchor, constant: 10),
+                a.widthAnchor.constraint(equalToConstant: 50), a.topAnchor.constraint(equalTo: root.topAnchor),
+                a.heightAnchor.constraint(equalToConstant: 10),
+                b.leadingAnchor.constraint(greaterThanOrEqualTo: a.trailingAnchor, constant: 8),
+                b.widthAnchor.constraint(equalToConstant: 30), b.topAnchor.constraint(equalTo: root.topAnchor),
+                b.heightAnchor.constraint(equalToConstant: 10),
+            ])
+            let pull = b.leadingAnchor.constraint(equalTo: root.leadingAnchor)
+            pull.priority = .defaultLow
+            try pull.activate()
+            frames[direction] = b.frame
+            // LTR: a at 10 (safe left) + 10 = 20; b pulled to 0 but >= a.trailing 70 + 8 = 78.
+            if direction == .leftToRight {
+                XCTAssertEqual(a.frame, Rect(x: 20, y: 0, width: 50, height: 10))
+            } else {
+                // RTL: leading is the right edge; safe area's right inset is 20 → a.right = 400 − 20 − 10.
+                XCTAssertEqual(a.frame, Rect(x: 320, y: 0, width: 50, height: 10))
+            }
+        }
+        XCTAssertEqual(frames[.leftToRight], Rect(x: 78, y: 0, width: 30, height: 10))
+        // RTL: b's leading (right) edge is pulled toward the map's right edge but must stay 8 pt
+        // past a's trailing (left) edge 320: b.right = 312 → x = 282. (The safe area's insets
+        // differ left and right, so this is not the exact mirror of the LTR frame.)
+        XCTAssertEqual(frames[.rightToLeft], Rect(x: 320 - 8 - 30, y: 0, width: 30, height: 10))
+    }
+
+    func testLeadingToLeftIsRefused() throws {
+        let root = try makeRoot()
+        let a = LayoutView(identifier: "a")
+        try root.addSubview(a)
+        XCTAssertThrowsError(try LayoutConstraint(first: a.anchor(.leading), relation: .equal, second: root.anchor(.left)))
+        let typed = LayoutConstraint(unchecked: a.anchor(.trailing), .equal, root.anchor(.right), 1, 0)
+        XCTAssertThrowsError(try typed.activate()) { XCTAssertEqual(($0 as? NavLayoutError)?.code, 1) }
+        XCTAssertFalse(typed.isActive)
+    }
+}
