@@ -482,11 +482,12 @@ int main(int argc, char **argv) {
         return 2;
     }
     s = nl_sample_delegate_install(demo_map);
-    if (s == NL_ERR_CARPLAY) {
-        /* CarPlay uses fixed templates (SPEC §3): the session runs with the built-in layout. */
-        fprintf(stderr, "sample_delegate: %s: %s; using the built-in layout\n", preset, nl_last_error_message());
-    } else {
-        check(s, "set layout delegate");
+    if (s != NL_OK) {
+        /* e.g. NL_ERR_CARPLAY: CarPlay uses fixed layout templates (SPEC §3). Nothing on stdout,
+           exit status 2, as the Swift CLI. */
+        fprintf(stderr, "sample_delegate: set layout delegate: %s: %s\n", nl_status_name(s), nl_last_error_message());
+        nl_map_view_destroy(demo_map);
+        return 2;
     }
 
     check(nl_map_view_set_navigation_enabled(demo_map, true), "enable navigation");
