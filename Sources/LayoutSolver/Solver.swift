@@ -135,6 +135,9 @@ public final class Solver {
     internal var artificial: Row? = nil
     /// Restricted basic symbols whose row may have a negative constant.
     internal var infeasible: [Int] = []
+    /// Scratch buffers of `collectColumn`.
+    internal var columnIndices: [Int] = []
+    internal var columnCoeffs: [Double] = []
 
     internal var constraints: [ObjectIdentifier: Tag] = [:]
     internal var edits: [ObjectIdentifier: EditInfo] = [:]
@@ -299,9 +302,14 @@ public final class Solver {
     /// Copies the solved values into every ``Variable/value`` this solver knows (a variable that
     /// is not basic has value 0).
     public func updateVariables() {
-        for i in 0..<nextIndex {
-            if let v = symbolVariables[i] {
-                v.value = rows[i]?.constant ?? 0
+        let n = nextIndex
+        rows.withUnsafeBufferPointer { r in
+            symbolVariables.withUnsafeBufferPointer { vars in
+                for i in 0..<n {
+                    if let v = vars[i] {
+                        v.value = r[i]?.constant ?? 0
+                    }
+                }
             }
         }
     }
@@ -501,15 +509,31 @@ public final class Solver {
         }
     }
 
+    /// Collects the indices of the rows in which `id` occurs (ascending) and its coefficients
+    /// there, without copying rows (no reference counting in the scan).
+    internal func collectColumn(_ id: Int) {
+        columnIndices.removeAll(keepingCapacity: true)
+        columnCoeffs.removeAll(keepingCapacity: true)
+        let n = nextIndex
+        rows.withUnsafeBufferPointer { buf in
+            for index in 0..<n {
+                if let c = buf[index]?.coefficient(of: id), c != 0 {
+                    columnIndices.append(index)
+                    columnCoeffs.append(c)
+                }
+            }
+        }
+    }
+
     /// Replaces the parametric symbol `id` by `row` everywhere (all rows, objective levels, the
     /// artificial objective). Rows of restricted symbols that become negative are recorded as
     /// infeasible.
     internal func substitute(_ id: Int, _ row: Row) {
-        for index in 0..<nextIndex {
-            guard let r = rows[index] else { continue }
-            if r.coefficient(of: id) == 0 { continue }
+        collectColumn(id)
+        for n in 0..<columnIndices.count {
+            let index = columnIndices[n]
             touch(index)
-            rows[index]!.substitute(id, with: row)
+            rows[index]!.addScaled(row, columnCoeffs[n], skipping: id)
             markIfInfeasible(index, idOfIndex(index))
         }
         for l in 0..<levels.count {
@@ -532,9 +556,9 @@ public final class Solver {
     /// exact arithmetic when this is called; this drops the rounding residue).
     internal func purgeColumns(_ ids: [Int]) {
         if ids.isEmpty { return }
-        for index in 0..<nextIndex {
-            guard let r = rows[index] else { continue }
-            for id in ids where r.coefficient(of: id) != 0 {
+        for id in ids {
+            collectColumn(id)
+            for index in columnIndices {
                 touch(index)
                 rows[index]!.remove(id)
             }
@@ -791,18 +815,19 @@ public final class Solver {
         var first = -1
         var second = -1
         var third = -1
-        for index in 0..<nextIndex {
-            guard let r = rows[index] else { continue }
-            let c = r.coefficient(of: marker)
-            if c == 0 { continue }
+        collectColumn(marker)
+        for n in 0..<columnIndices.count {
+            let index = columnIndices[n]
+            let c = columnCoeffs[n]
+            let constant = rows[index]!.constant
             let id = idOfIndex(index)
             if kindOf(id) == SymbolKind.external {
                 if third < 0 { third = id }
             } else if c < 0 {
-                let ratio = -r.constant / c
+                let ratio = -constant / c
                 if ratio < r1 { r1 = ratio; first = id }
             } else {
-                let ratio = r.constant / c
+                let ratio = constant / c
                 if ratio < r2 { r2 = ratio; second = id }
             }
         }
@@ -844,10 +869,10 @@ public final class Solver {
             }
         }
         let step = delta / tag.markerCoeff
-        for index in 0..<nextIndex {
-            guard let r = rows[index] else { continue }
-            let g = r.coefficient(of: m)
-            if g == 0 { continue }
+        collectColumn(m)
+        for n in 0..<columnIndices.count {
+            let index = columnIndices[n]
+            let g = columnCoeffs[n]
             touch(index)
             rows[index]!.constant += g * step
             try checkShifted(index, idOfIndex(index))
@@ -916,13 +941,15 @@ public final class Solver {
     internal func leavingRow(_ entering: Int, _ dir: Double) -> Int {
         var best = -1
         var bestRatio = Double.infinity
-        for index in 0..<nextIndex {
-            guard let r = rows[index] else { continue }
+        collectColumn(entering)
+        for n in 0..<columnIndices.count {
+            let index = columnIndices[n]
             let k = Int(kinds[index])
             if k == SymbolKind.external || k == SymbolKind.dummy { continue }
-            let a = r.coefficient(of: entering) * dir
+            let a = columnCoeffs[n] * dir
             if a >= -absoluteEpsilon { continue }
-            let c = r.constant <= absoluteEpsilon ? 0 : r.constant
+            let constant = rows[index]!.constant
+            let c = constant <= absoluteEpsilon ? 0 : constant
             let ratio = c / -a
             if ratio < bestRatio {
                 bestRatio = ratio
