@@ -593,7 +593,10 @@ nl_style_values nl_navigation_style_values(void);
  *  to the new layout. `completion(user_data, finished)` (may be NULL) runs during the
  *  nl_map_view_advance_time call that passes the block's end. user_data must stay valid until
  *  then (if the map view is destroyed first, completion is not called). May be called from
- *  inside a delegate callback. `changes` may be NULL. */
+ *  inside a delegate callback. `changes` may be NULL. NL_ERR_INVALID_ARGUMENT for a NaN, infinite
+ *  or negative duration or a bad curve (changes does not run); NL_ERR_CALLBACK_FAILED if
+ *  `changes` called nl_map_view_fail_callback — the failure belongs to this call, not to an
+ *  enclosing event (the changes made are still laid out and the completion still scheduled). */
 nl_status nl_map_view_animate(nl_map_view *map, double seconds, nl_curve curve,
                               void (*changes)(void *user_data),
                               void (*completion)(void *user_data, bool finished),

@@ -319,9 +319,11 @@ public func nl_map_view_animate(_ map: OpaquePointer?, _ seconds: Double, _ curv
         guard let c = AnimationCurve(rawValue: Int32(truncatingIfNeeded: curve.rawValue)) else {
             throw NavLayoutError.invalidArgument("curve \(curve.rawValue) is not an nl_curve")
         }
-        let outermost = ctx.callbackDepth == 0
-        if outermost { ctx.failMessage = nil }
-        defer { if outermost { ctx.failMessage = nil } }
+        // A failure reported from `changes` belongs to this call (the innermost one that ran the
+        // callback), not to an enclosing event: save the enclosing scope's failure and restore it.
+        let enclosingFailure = ctx.failMessage
+        ctx.failMessage = nil
+        defer { ctx.failMessage = enclosingFailure }
         let done: ((Bool) -> Void)? = completion.map { fn in
             { [weak ctx] finished in
                 guard let ctx, ctx.isAlive else { return }
@@ -331,7 +333,7 @@ public func nl_map_view_animate(_ map: OpaquePointer?, _ seconds: Double, _ curv
         try m.animate(withDuration: seconds, curve: c, animations: {
             if let changes { ctx.runHost { changes(userData) } }
         }, completion: done)
-        if outermost, let message = ctx.failMessage { throw NavLayoutError.callbackFailed(message) }
+        if let message = ctx.failMessage { throw NavLayoutError.callbackFailed(message) }
     }
 }
 

@@ -21,7 +21,9 @@ typedef struct recorder {
     nl_status inner[8];        /* statuses of calls made from inside the callback */
 } recorder;
 
-enum { MODE_NOTHING = 0, MODE_REENTER = 1, MODE_FAIL = 2 };
+enum { MODE_NOTHING = 0, MODE_REENTER = 1, MODE_FAIL = 2, MODE_NESTED_FAIL = 3 };
+
+static void failing_changes(void *ud) { nl_map_view_fail_callback((nl_map_view *)ud, "changes failed"); }
 
 static void rec_release(void *ud) { ((recorder *)ud)->releases++; }
 
@@ -38,6 +40,9 @@ static void rec_enable(void *ud, nl_map_view *map, const nl_ui_state *s) {
         r->inner[3] = nl_map_view_advance_time(map, 0.1);
         r->inner[4] = nl_map_view_set_layout_delegate(map, NULL);
         r->inner[5] = nl_map_view_set_size(map, 100, 100, (nl_insets){0, 0, 0, 0});
+    } else if (r->mode == MODE_NESTED_FAIL) {
+        /* the failure belongs to the nested animate call, which the delegate handles */
+        r->inner[0] = nl_map_view_animate(map, 0.1, NL_CURVE_LINEAR, failing_changes, NULL, map);
     } else if (r->mode == MODE_FAIL) {
         r->inner[0] = nl_map_view_fail_callback(map, "enable callback failed for 'alphaHost'");
     }
@@ -411,6 +416,13 @@ static void test_reentrant_and_failing_callbacks(void) {
     CHECK(kind == NL_UI_STATE_NAVIGATION_READY, "the transition is not undone (SPEC §3)");
     r.mode = MODE_NOTHING;
     CHECK_OK(nl_map_view_start_guidance(map));   /* the map view stays usable */
+    CHECK_OK(nl_map_view_set_navigation_enabled(map, false));
+
+    /* a failure reported inside a nested animation block fails that animate call only */
+    memset(r.inner, 0, sizeof r.inner);
+    r.mode = MODE_NESTED_FAIL;
+    CHECK_OK(nl_map_view_set_navigation_enabled(map, true));
+    CHECK(r.inner[0] == NL_ERR_CALLBACK_FAILED, "nested animate returned %s", nl_status_name(r.inner[0]));
     CHECK_OK(nl_map_view_destroy(map));
     CHECK(r.releases == 1, "released once");
 }
