@@ -410,9 +410,6 @@ def test_reentrant_from_animation_completion(nav_map):
     assert len(errors) == 1
 
 
-@pytest.mark.xfail(reason="the library attributes a failure reported inside a nested animation "
-                          "block to the enclosing event too (reported to the C owner)",
-                   strict=False)
 def test_failure_handled_inside_the_delegate_does_not_fail_the_event(nav_map):
     caught = []
 
