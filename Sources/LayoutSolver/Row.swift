@@ -173,6 +173,65 @@ internal struct Row {
         cells = out
     }
 
+    /// Like `addScaled(_:_:skipping:)`, and records the symbols that appear in the row
+    /// (`added`) and that disappear from it (`removed`, including `skip`), for the column index.
+    mutating func addScaledTracked(_ other: Row, _ k: Double, skipping skip: Int,
+                                   added: inout [Int], removed: inout [Int]) {
+        constant += k * other.constant
+        var out = [Cell]()
+        out.reserveCapacity(cells.count + other.cells.count)
+        cells.withUnsafeBufferPointer { a in
+            other.cells.withUnsafeBufferPointer { b in
+                var i = 0
+                var j = 0
+                let na = a.count
+                let nb = b.count
+                while i < na && j < nb {
+                    let ai = a[i].id
+                    let bj = b[j].id
+                    if ai < bj {
+                        if ai != skip { out.append(a[i]) } else { removed.append(ai) }
+                        i &+= 1
+                    } else if bj < ai {
+                        let c = k * b[j].coeff
+                        if !nearZero(c) {
+                            out.append(Cell(id: bj, coeff: c))
+                            added.append(bj)
+                        }
+                        j &+= 1
+                    } else {
+                        let c = k * b[j].coeff
+                        if ai == skip {
+                            if !nearZero(c) { out.append(Cell(id: bj, coeff: c)) } else { removed.append(ai) }
+                        } else {
+                            let s = a[i].coeff + c
+                            if !cancels(s, a[i].coeff, c) {
+                                out.append(Cell(id: ai, coeff: s))
+                            } else {
+                                removed.append(ai)
+                            }
+                        }
+                        i &+= 1
+                        j &+= 1
+                    }
+                }
+                while i < na {
+                    if a[i].id != skip { out.append(a[i]) } else { removed.append(a[i].id) }
+                    i &+= 1
+                }
+                while j < nb {
+                    let c = k * b[j].coeff
+                    if !nearZero(c) {
+                        out.append(Cell(id: b[j].id, coeff: c))
+                        added.append(b[j].id)
+                    }
+                    j &+= 1
+                }
+            }
+        }
+        cells = out
+    }
+
     /// Solves `0 = self` for `id` (which must be present): afterwards the row reads
     /// `id = constant + Σ …`.
     mutating func solve(for id: Int) {

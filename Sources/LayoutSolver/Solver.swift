@@ -122,6 +122,12 @@ public final class Solver {
     internal var kinds: [UInt8] = []
     /// The user variable of each external symbol index.
     internal var symbolVariables: [Variable?] = []
+    /// Column index: for each symbol index, the indices of the rows in which the symbol occurs
+    /// (unordered; may also hold stale or repeated entries, which are validated against the rows
+    /// and compacted lazily). Derived data: rebuilt from the rows after a rollback.
+    internal var columns: [[Int]] = []
+    /// Exact number of rows holding each symbol (bounds the stale entries of `columns`).
+    internal var columnLive: [Int] = []
     /// Transaction stamp of the last journaled change of each row.
     internal var rowStamps: [Int] = []
     internal var nextIndex = 0
@@ -138,6 +144,9 @@ public final class Solver {
     /// Scratch buffers of `collectColumn`.
     internal var columnIndices: [Int] = []
     internal var columnCoeffs: [Double] = []
+    /// Scratch buffers of `substitute`.
+    internal var added: [Int] = []
+    internal var removed: [Int] = []
 
     internal var constraints: [ObjectIdentifier: Tag] = [:]
     internal var edits: [ObjectIdentifier: EditInfo] = [:]
@@ -320,6 +329,8 @@ public final class Solver {
         kinds = []
         symbolVariables = []
         rowStamps = []
+        columns = []
+        columnLive = []
         nextIndex = 0
         freeIndices = []
         liveSymbols = 0
@@ -402,6 +413,7 @@ public final class Solver {
             }
             j -= 1
         }
+        rebuildColumns()
         let s = saved!
         levels = s.levels
         infeasible = s.infeasible
@@ -415,6 +427,64 @@ public final class Solver {
         undoRows.removeAll(keepingCapacity: true)
         undoLog.removeAll(keepingCapacity: true)
         saved = nil
+    }
+
+    /// Recomputes the column index from the rows.
+    internal func rebuildColumns() {
+        for i in 0..<columns.count {
+            columns[i].removeAll(keepingCapacity: true)
+            columnLive[i] = 0
+        }
+        for index in 0..<nextIndex {
+            guard let r = rows[index] else { continue }
+            for cell in r.cells {
+                columns[indexOf(cell.id)].append(index)
+                columnLive[indexOf(cell.id)] += 1
+            }
+        }
+    }
+
+    /// Records that the symbol of `symbolIndex` now occurs in row `rowIndex`.
+    @inline(__always)
+    internal func columnAdd(_ symbolIndex: Int, _ rowIndex: Int) {
+        columns[symbolIndex].append(rowIndex)
+        columnLive[symbolIndex] += 1
+        if columns[symbolIndex].count > 2 * columnLive[symbolIndex] + 16 {
+            compactColumn(makeID(symbolIndex, Int(kinds[symbolIndex])))
+        }
+    }
+
+    /// Records that the symbol of `symbolIndex` no longer occurs in one row (the entry becomes
+    /// stale and is dropped at the next compaction).
+    @inline(__always)
+    internal func columnRemove(_ symbolIndex: Int) {
+        columnLive[symbolIndex] -= 1
+    }
+
+    /// Sorts the column of `id`, drops stale and repeated entries.
+    internal func compactColumn(_ id: Int) {
+        let ci = indexOf(id)
+        var col = columns[ci]
+        columns[ci] = []
+        col.sort()
+        var w = 0
+        var last = -1
+        rows.withUnsafeBufferPointer { buf in
+            col.withUnsafeMutableBufferPointer { c in
+                for n in 0..<c.count {
+                    let index = c[n]
+                    if index == last { continue }
+                    last = index
+                    if let r = buf[index], r.coefficient(of: id) != 0 {
+                        c[w] = index
+                        w += 1
+                    }
+                }
+            }
+        }
+        col.removeSubrange(w..<col.count)
+        columns[ci] = col
+        columnLive[ci] = w
     }
 
     @inline(__always)
@@ -461,6 +531,8 @@ public final class Solver {
                 kinds.append(0)
                 symbolVariables.append(nil)
                 rowStamps.append(0)
+                columns.append([])
+                columnLive.append(0)
             }
         }
         undoLog.append(.kind(index, kinds[index]))
@@ -476,6 +548,8 @@ public final class Solver {
             undoLog.append(.symbolVariable(index, symbolVariables[index]))
             symbolVariables[index] = nil
         }
+        columns[index].removeAll(keepingCapacity: true)
+        columnLive[index] = 0
         freeIndices.append(index)
         liveSymbols -= 1
     }
@@ -489,14 +563,20 @@ public final class Solver {
     internal func setRow(_ id: Int, _ row: Row) {
         let index = indexOf(id)
         touch(index)
-        if rows[index] == nil { basicCount += 1 }
+        if let old = rows[index] {
+            for cell in old.cells { columnRemove(indexOf(cell.id)) }
+        } else {
+            basicCount += 1
+        }
         rows[index] = row
+        for cell in row.cells { columnAdd(indexOf(cell.id), index) }
     }
 
     internal func takeRow(_ id: Int) -> Row {
         let index = indexOf(id)
         touch(index)
         let r = rows[index]!
+        for cell in r.cells { columnRemove(indexOf(cell.id)) }
         rows[index] = nil
         basicCount -= 1
         return r
@@ -514,13 +594,11 @@ public final class Solver {
     internal func collectColumn(_ id: Int) {
         columnIndices.removeAll(keepingCapacity: true)
         columnCoeffs.removeAll(keepingCapacity: true)
-        let n = nextIndex
+        compactColumn(id)
+        columnIndices.append(contentsOf: columns[indexOf(id)])
         rows.withUnsafeBufferPointer { buf in
-            for index in 0..<n {
-                if let c = buf[index]?.coefficient(of: id), c != 0 {
-                    columnIndices.append(index)
-                    columnCoeffs.append(c)
-                }
+            for index in columnIndices {
+                columnCoeffs.append(buf[index]!.coefficient(of: id))
             }
         }
     }
@@ -533,7 +611,11 @@ public final class Solver {
         for n in 0..<columnIndices.count {
             let index = columnIndices[n]
             touch(index)
-            rows[index]!.addScaled(row, columnCoeffs[n], skipping: id)
+            added.removeAll(keepingCapacity: true)
+            removed.removeAll(keepingCapacity: true)
+            rows[index]!.addScaledTracked(row, columnCoeffs[n], skipping: id, added: &added, removed: &removed)
+            for a in added { columnAdd(indexOf(a), index) }
+            for r in removed { columnRemove(indexOf(r)) }
             markIfInfeasible(index, idOfIndex(index))
         }
         for l in 0..<levels.count {
@@ -561,6 +643,7 @@ public final class Solver {
             for index in columnIndices {
                 touch(index)
                 rows[index]!.remove(id)
+                columnRemove(indexOf(id))
             }
         }
         for l in 0..<levels.count {

@@ -225,6 +225,10 @@ final class RandomizedTests: XCTestCase {
                                   "seed \(seed) step \(step): \(c) violated")
                 }
                 XCTAssertTrue(s.infeasible.isEmpty)
+                if let problem = s.invariantViolation() {
+                    XCTFail("seed \(seed) step \(step): \(problem)")
+                    return
+                }
             }
             // Remove everything.
             for v in editing { try s.removeEditVariable(vars[v]) }

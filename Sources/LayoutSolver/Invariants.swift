@@ -1,0 +1,47 @@
+// Internal consistency checks, used by the tests.
+
+extension Solver {
+    /// Returns a description of the first broken internal invariant, or nil when the tableau is
+    /// consistent: rows sorted without zero cells; no basic symbol occurs in a row or objective;
+    /// restricted rows feasible; basic dummies only over dummies; the column index matches the
+    /// rows; the row count matches.
+    internal func invariantViolation() -> String? {
+        var count = 0
+        var expected = [[Int]](repeating: [], count: columns.count)
+        for index in 0..<nextIndex {
+            guard let r = rows[index] else { continue }
+            count += 1
+            let id = idOfIndex(index)
+            var last = -1
+            for cell in r.cells {
+                if cell.id <= last { return "row \(symbolName(id)) not sorted" }
+                last = cell.id
+                if cell.coeff == 0 { return "row \(symbolName(id)) has a zero cell" }
+                if isBasic(cell.id) { return "basic \(symbolName(cell.id)) occurs in row \(symbolName(id))" }
+                if kindOf(id) == SymbolKind.dummy && kindOf(cell.id) != SymbolKind.dummy {
+                    return "basic dummy \(symbolName(id)) over a non-dummy"
+                }
+                expected[indexOf(cell.id)].append(index)
+            }
+            if isRestrictedPivotable(id) && r.constant < -absoluteEpsilon {
+                return "row \(symbolName(id)) infeasible: \(r.constant)"
+            }
+        }
+        if count != basicCount { return "row count \(basicCount) != \(count)" }
+        for (i, col) in columns.enumerated() {
+            if columnLive[i] != expected[i].count {
+                return "column of index \(i) counts \(columnLive[i]), expected \(expected[i].count)"
+            }
+            let present = Set(col)
+            for index in expected[i] where !present.contains(index) {
+                return "column of index \(i) misses row \(index)"
+            }
+        }
+        for l in levels {
+            for cell in l.row.cells where isBasic(cell.id) {
+                return "basic \(symbolName(cell.id)) occurs in objective level \(l.priority)"
+            }
+        }
+        return nil
+    }
+}
