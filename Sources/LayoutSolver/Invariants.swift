@@ -3,7 +3,7 @@
 extension Solver {
     /// Returns a description of the first broken internal invariant, or nil when the tableau is
     /// consistent: rows sorted without zero cells; no basic symbol occurs in a row or objective;
-    /// restricted rows feasible; basic dummies only over dummies; the column index matches the
+    /// restricted rows feasible and free of user variables; basic dummies only over dummies; the column index matches the
     /// rows; the row count matches.
     internal func invariantViolation() -> String? {
         var count = 0
@@ -20,6 +20,9 @@ extension Solver {
                 if isBasic(cell.id) { return "basic \(symbolName(cell.id)) occurs in row \(symbolName(id))" }
                 if kindOf(id) == SymbolKind.dummy && kindOf(cell.id) != SymbolKind.dummy {
                     return "basic dummy \(symbolName(id)) over a non-dummy"
+                }
+                if isRestrictedPivotable(id) && kindOf(cell.id) == SymbolKind.external {
+                    return "restricted row \(symbolName(id)) holds the variable \(symbolName(cell.id))"
                 }
                 expected[indexOf(cell.id)].append(index)
             }

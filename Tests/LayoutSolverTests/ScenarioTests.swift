@@ -169,3 +169,73 @@ final class ScenarioTests: XCTestCase {
         XCTAssertEqual(y.value, 0)
     }
 }
+
+/// Behaviours kiwi documents, checked with hand-computed values.
+final class KiwiBehaviourTests: XCTestCase {
+    func testSuggestionPropagatesThroughSeveralRows() throws {
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let s = Solver()
+        try s.addConstraint(y == x + 5)
+        try s.addConstraint(z == 2 * y - x)
+        try s.addEditVariable(x, strength: Strength.strong)
+        try s.suggestValue(x, 10)
+        s.updateVariables()
+        // x = 10, y = 15, z = 2·15 − 10 = 20.
+        XCTAssertEqual([x.value, y.value, z.value], [10, 15, 20])
+        try s.suggestValue(x, -4)
+        s.updateVariables()
+        // x = −4, y = 1, z = 2·1 + 4 = 6.
+        XCTAssertEqual([x.value, y.value, z.value], [-4, 1, 6])
+        XCTAssertNil(s.invariantViolation())
+    }
+
+    func testUnderConstrainedVariablesStayAtZeroOrTheirBounds() throws {
+        let a = Variable("a"), b = Variable("b")
+        let s = Solver()
+        try s.addConstraint(a + b >= 10)
+        s.updateVariables()
+        // Nothing pulls either variable: the solver keeps the slack at 0 with the lowest-id
+        // variable (a) as the subject, b parametric at 0: a = 10, b = 0.
+        XCTAssertEqual(a.value, 10)
+        XCTAssertEqual(b.value, 0)
+    }
+
+    func testEditWithoutSuggestionPullsTowardZero() throws {
+        let x = Variable("x")
+        let s = Solver()
+        try s.addConstraint(x >= -5)
+        try s.addEditVariable(x, strength: Strength.weak)
+        s.updateVariables()
+        // The edit constraint is x == 0 until a value is suggested.
+        XCTAssertEqual(x.value, 0)
+        try s.suggestValue(x, -20)
+        s.updateVariables()
+        // x >= −5 is required: the weak edit is met as closely as possible, x = −5.
+        XCTAssertEqual(x.value, -5)
+        try s.removeEditVariable(x)
+        try s.addEditVariable(x, strength: Strength.weak)
+        s.updateVariables()
+        // A new edit starts again from 0.
+        XCTAssertEqual(x.value, 0)
+    }
+
+    func testClassicSimplexMaximisation() throws {
+        // maximise z = 2x1 + 3x2 + 4x3 s.t. 3x1 + 2x2 + x3 <= 10, 2x1 + 5x2 + 3x3 <= 15,
+        // x >= 0 — expressed as a weak preference for a huge z; solution x1 = 0, x2 = 0, x3 = 5,
+        // z = 20 (x3 has the best ratio 4/3 per unit of the binding second constraint: 15/3 = 5,
+        // and the first constraint 5 <= 10 is slack). Check: any other vertex, e.g. (2.5, 0, 3.33):
+        // 5 + 13.33 = 18.33 < 20; (0, 3, 0): 9.
+        let x1 = Variable("x1"), x2 = Variable("x2"), x3 = Variable("x3"), z = Variable("z")
+        let s = Solver()
+        for v in [x1, x2, x3] { try s.addConstraint(v >= 0) }
+        try s.addConstraint(3 * x1 + 2 * x2 + x3 <= 10)
+        try s.addConstraint(2 * x1 + 5 * x2 + 3 * x3 <= 15)
+        try s.addConstraint(z == 2 * x1 + 3 * x2 + 4 * x3)
+        try s.addConstraint((z >= 1000) | Strength.weak)
+        s.updateVariables()
+        XCTAssertEqual(x1.value, 0, accuracy: 1e-12)
+        XCTAssertEqual(x2.value, 0, accuracy: 1e-12)
+        XCTAssertEqual(x3.value, 5, accuracy: 1e-12)
+        XCTAssertEqual(z.value, 20, accuracy: 1e-12)
+    }
+}
