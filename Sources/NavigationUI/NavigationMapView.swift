@@ -62,6 +62,14 @@ public final class NavigationMapView: LayoutRootView {
     /// speed-camera warnings still show (SPEC §3).
     public var shouldDisplayPrompts = true
     private var shuffleCounter: UInt64 = 0
+    /// The built-in layout (SPEC §7), used while no custom delegate is set.
+    let builtInLayout = BuiltInLayoutDelegate()
+    var legacySettings = LegacySettings()
+    var legacyGuides: [LayoutGuide?] = [nil, nil, nil, nil]
+    /// Legacy APIs used with a custom delegate since the last transition (SPEC §7, §8).
+    var legacyUses: [String] = []
+    var compassSetting = false
+    var ownCompassConstraints: [LayoutConstraint] = []
 
     /// The raw type value of the unknown button the `shuffleButtons` option inserts.
     public static let unknownButtonRawType: Int32 = 99
@@ -178,9 +186,11 @@ public final class NavigationMapView: LayoutRootView {
             let state = makeState(.navigationReady) as! NavigationReadyUIState
             stateKind = .navigationReady
             uiState = state
+            updateOwnCompass()
             try runCallbacks { d, fail in if let d { fail(Result { try d.enableNavigationUI(navMap: self, newState: state) }) } }
             return
         }
+        defer { updateOwnCompass() }
         try runCallbacks { d, fail in
             if stateKind == .activeGuidance { stopGuidanceSteps(d, fail) }
             let old = uiState as? NavigationReadyUIState ?? (makeState(.navigationReady) as! NavigationReadyUIState)
@@ -292,8 +302,18 @@ public final class NavigationMapView: LayoutRootView {
 
     // MARK: Results
 
-    /// The camera framing from the viewport's presented frame (SPEC §6).
-    public var camera: Camera { Camera(viewport: viewport.frame, mapSize: size) }
+    /// The camera framing from the viewport's presented frame (SPEC §6). With the built-in layout
+    /// the legacy `padding` is added to the padding (the camera frame shrinks by it, and the
+    /// vehicle point is that frame's centre, SPEC §7).
+    public var camera: Camera {
+        var frame = viewport.frame
+        if delegate == nil {
+            let p = legacySettings.padding
+            frame = Rect(x: frame.x + p.left, y: frame.y + p.top,
+                         width: frame.width - p.left - p.right, height: frame.height - p.top - p.bottom)
+        }
+        return Camera(viewport: frame, mapSize: size)
+    }
 
     /// The diagnostics of the current target layout (SPEC §8). Performs a pending layout pass.
     public var diagnostics: [LayoutDiagnostic] { computeDiagnostics() }
@@ -341,9 +361,12 @@ public final class NavigationMapView: LayoutRootView {
     /// callback's result through `fail`; the first failure is thrown as `callbackFailed` once
     /// every step of the transition has run.
     private func runCallbacks(_ body: (NavigationLayoutDelegate?, (Result<Void, Error>) -> Void) -> Void) throws {
+        // With no custom delegate the built-in layout receives the callbacks (SPEC §7).
         var failure: Error?
+        legacyUses = []
+        let target: NavigationLayoutDelegate = delegate ?? builtInLayout
         runHostCallback {
-            body(delegate) { result in
+            body(target) { result in
                 if case .failure(let e) = result, failure == nil { failure = e }
             }
         }

@@ -6,11 +6,12 @@ import NavigationUI
 import NavLayoutExamples
 
 let usage = """
-usage: navlayout demo [--preset NAME] [--delegate sample]
+usage: navlayout demo [--preset NAME] [--delegate sample|builtin]
        navlayout presets
 
   demo      drive enable → guidance → incident prompt (0, 0.2, 0.4 s) → dismissed → stop →
-            disable with the sample delegate and print each step's frames and camera
+            disable with a layout delegate (default: the sample; builtin: the map
+            view's own layout) and print each step's frames and camera
   presets   list the device presets (SPEC §9)
 
 presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))
@@ -41,9 +42,10 @@ case "demo":
     var delegate: NavigationLayoutDelegate?
     switch delegateName {
     case "sample": delegate = SampleLayoutDelegate()
-    default: fail("unknown delegate \"\(delegateName)\"; delegates: sample")
+    case "builtin": delegate = nil
+    default: fail("unknown delegate \"\(delegateName)\"; delegates: sample, builtin")
     }
-    if DevicePreset.named(preset)?.isCarPlay == true {
+    if DevicePreset.named(preset)?.isCarPlay == true && delegate != nil {
         // SPEC §3: a CarPlay map view refuses layout delegates; it keeps the built-in layout.
         FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
         delegate = nil

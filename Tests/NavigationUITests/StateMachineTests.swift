@@ -197,6 +197,7 @@ final class ComponentSizeTests: XCTestCase {
     func testPromptsArriveSized() throws {
         let map = try NavigationMapView(preset: "ipad-portrait")
         defer { map.invalidate() }
+        try map.setLayoutDelegate(Recorder()) // places nothing: the prompt keeps the frame it arrives with
         try map.setNavigationEnabled(true)
         try map.startGuidance()
         // min(820 − 0 − 0, 480) = 480 wide; heights by kind (SPEC §4).

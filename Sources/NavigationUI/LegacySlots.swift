@@ -1,0 +1,179 @@
+import LayoutEngine
+
+/// The legacy slot settings (SPEC §7). They act only on the built-in layout.
+struct LegacySettings {
+    var headerEnabled = true
+    var footerEnabled = true
+    var tripProgressBarEnabled = true
+    var reportIncidentButtonEnabled = true
+    var headerAccessoryView: LayoutView?
+    var padding = EdgeInsets.zero
+}
+
+/// The legacy layout guides a host anchors its views to (SPEC §7).
+public enum LegacyLayoutGuideKind: Int32, CaseIterable, Sendable {
+    /// Follows the turn card (a zero-height strip at the safe-area top when there is none).
+    case navigationHeader = 0
+    /// Follows the ETA card (a zero-height strip at the safe-area bottom when there is none).
+    case navigationFooter
+    /// The column the bottom-trailing buttons occupy: from the top of the stacked buttons down to
+    /// the bottom of the button stack, as wide as the stack.
+    case bottomTrailingButtons
+    /// The free part of the trailing column above the buttons (8 pt gap), for extra host buttons.
+    case bottomTrailingButtonsAlternate
+
+    var name: String {
+        switch self {
+        case .navigationHeader: return "navigationHeaderLayoutGuide"
+        case .navigationFooter: return "navigationFooterLayoutGuide"
+        case .bottomTrailingButtons: return "bottomTrailingButtonsLayoutGuide"
+        case .bottomTrailingButtonsAlternate: return "bottomTrailingButtonsAlternateLayoutGuide"
+        }
+    }
+}
+
+extension NavigationMapView {
+    /// Whether the built-in layout shows the turn card (legacy; ignored and reported as
+    /// `legacyAPIIgnored` while a custom delegate is set). Default true.
+    public var isNavigationHeaderEnabled: Bool {
+        get { legacySettings.headerEnabled }
+        set { changeLegacy("isNavigationHeaderEnabled") { $0.headerEnabled = newValue } }
+    }
+
+    /// Whether the built-in layout shows the ETA card (legacy). Default true.
+    public var isNavigationFooterEnabled: Bool {
+        get { legacySettings.footerEnabled }
+        set { changeLegacy("isNavigationFooterEnabled") { $0.footerEnabled = newValue } }
+    }
+
+    /// Whether the built-in layout shows the trip progress bar (legacy). Default true.
+    public var isNavigationTripProgressBarEnabled: Bool {
+        get { legacySettings.tripProgressBarEnabled }
+        set { changeLegacy("isNavigationTripProgressBarEnabled") { $0.tripProgressBarEnabled = newValue } }
+    }
+
+    /// Whether the built-in layout shows the reporting button (legacy). Default true. (Whether
+    /// the state has a reporting button at all is `isIncidentReportingEnabled`.)
+    public var isNavigationReportIncidentButtonEnabled: Bool {
+        get { legacySettings.reportIncidentButtonEnabled }
+        set { changeLegacy("isNavigationReportIncidentButtonEnabled") { $0.reportIncidentButtonEnabled = newValue } }
+    }
+
+    /// A host view the built-in layout places under the turn card, as wide as the card, with its
+    /// own (intrinsic) height (legacy `setHeaderAccessoryView(_:)`); nil removes it.
+    public func setHeaderAccessoryView(_ view: LayoutView?) {
+        changeLegacy("setHeaderAccessoryView") { settings in
+            if let old = settings.headerAccessoryView, old !== view { old.removeFromSuperview() }
+            settings.headerAccessoryView = view
+        }
+    }
+
+    /// The header accessory view set with `setHeaderAccessoryView(_:)`.
+    public var headerAccessoryView: LayoutView? { legacySettings.headerAccessoryView }
+
+    /// Extra camera padding in points (legacy `padding`): added to the viewport's padding in
+    /// `camera` while the built-in layout is active.
+    public var padding: EdgeInsets {
+        get { legacySettings.padding }
+        set {
+            guard [newValue.top, newValue.left, newValue.bottom, newValue.right].allSatisfy({ $0.isFinite }) else { return }
+            changeLegacy("padding") { $0.padding = newValue }
+        }
+    }
+
+    /// The legacy guide following the turn card (SPEC §7).
+    public var navigationHeaderLayoutGuide: LayoutGuide { legacyGuide(.navigationHeader) }
+    /// The legacy guide following the ETA card (SPEC §7).
+    public var navigationFooterLayoutGuide: LayoutGuide { legacyGuide(.navigationFooter) }
+    /// The legacy guide around the bottom-trailing buttons (SPEC §7).
+    public var bottomTrailingButtonsLayoutGuide: LayoutGuide { legacyGuide(.bottomTrailingButtons) }
+    /// The legacy guide for extra buttons above the bottom-trailing ones (SPEC §7).
+    public var bottomTrailingButtonsAlternateLayoutGuide: LayoutGuide { legacyGuide(.bottomTrailingButtonsAlternate) }
+
+    /// The legacy guide of `kind`. It is added to the map view on first use; the built-in layout
+    /// constrains it. With a custom delegate the guide is returned unconstrained and the use is
+    /// reported as `legacyAPIIgnored`.
+    public func legacyGuide(_ kind: LegacyLayoutGuideKind) -> LayoutGuide {
+        if layoutDelegate != nil { recordLegacyUse(kind.name) }
+        if let g = legacyGuides[Int(kind.rawValue)] { return g }
+        let g = LayoutGuide(identifier: kind.name)
+        try? addLayoutGuide(g)
+        legacyGuides[Int(kind.rawValue)] = g
+        if layoutDelegate == nil { try? builtInLayout.settingsChanged(self) }
+        return g
+    }
+
+    /// Applies a legacy setting: to the built-in layout (which is rebuilt for the current state),
+    /// or, with a custom delegate, nowhere — the use is recorded for `legacyAPIIgnored`.
+    private func changeLegacy(_ name: String, _ change: (inout LegacySettings) -> Void) {
+        if layoutDelegate != nil { recordLegacyUse(name); return }
+        change(&legacySettings)
+        try? builtInLayout.settingsChanged(self)
+    }
+
+    func recordLegacyUse(_ name: String) {
+        if !legacyUses.contains(name) { legacyUses.append(name) }
+    }
+
+    /// Constraints for the legacy guides that exist, for the built-in layout.
+    func legacyGuideConstraints(turnCard: LayoutView?, etaCard: LayoutView?, stack: NavigationHidingStackView,
+                                top: LayoutYAxisAnchor) -> [LayoutConstraint] {
+        var c: [LayoutConstraint] = []
+        let safe = safeAreaLayoutGuide
+        func follow(_ g: LayoutGuide, _ v: LayoutView) {
+            c += [g.leadingAnchor.constraint(equalTo: v.leadingAnchor), g.trailingAnchor.constraint(equalTo: v.trailingAnchor),
+                  g.topAnchor.constraint(equalTo: v.topAnchor), g.bottomAnchor.constraint(equalTo: v.bottomAnchor)]
+        }
+        func strip(_ g: LayoutGuide, _ y: LayoutYAxisAnchor, atTop: Bool) {
+            c += [g.leadingAnchor.constraint(equalTo: safe.leadingAnchor), g.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
+                  g.heightAnchor.constraint(equalToConstant: 0),
+                  atTop ? g.topAnchor.constraint(equalTo: y) : g.bottomAnchor.constraint(equalTo: y)]
+        }
+        if let g = legacyGuides[0] { if let turnCard { follow(g, turnCard) } else { strip(g, safe.topAnchor, atTop: true) } }
+        if let g = legacyGuides[1] { if let etaCard { follow(g, etaCard) } else { strip(g, safe.bottomAnchor, atTop: false) } }
+        let buttons = stack.arrangedSubviews
+        var buttonsHeight: Double = 0
+        for b in buttons {
+            let h: Double = (b as? NavigationComponentView)?.fixedSize.height ?? 0
+            buttonsHeight += h
+        }
+        if buttons.count > 1 { buttonsHeight += Double(buttons.count - 1) * stack.spacing }
+        if let g = legacyGuides[2] {
+            c += [g.trailingAnchor.constraint(equalTo: stack.trailingAnchor), g.widthAnchor.constraint(equalTo: stack.widthAnchor),
+                  g.bottomAnchor.constraint(equalTo: stack.bottomAnchor), g.heightAnchor.constraint(equalToConstant: buttonsHeight)]
+        }
+        if let g = legacyGuides[3] {
+            c += [g.trailingAnchor.constraint(equalTo: stack.trailingAnchor), g.widthAnchor.constraint(equalTo: stack.widthAnchor),
+                  g.topAnchor.constraint(equalTo: top),
+                  g.bottomAnchor.constraint(equalTo: stack.bottomAnchor, constant: -(buttonsHeight + (buttons.isEmpty ? 0 : stack.spacing)))]
+        }
+        return c
+    }
+
+    // MARK: Compass rule (SPEC §3)
+
+    /// The map's own compass setting (`GMSUISettings.compassButton`): with navigation disabled it
+    /// shows the compass at the top-trailing corner of the safe area; with navigation enabled it is
+    /// ignored and the delegate decides. Default false.
+    public var isCompassButtonEnabled: Bool {
+        get { compassSetting }
+        set { compassSetting = newValue; updateOwnCompass() }
+    }
+
+    /// Shows or hides the map's own compass according to the rule above.
+    func updateOwnCompass() {
+        let show = compassSetting && !isNavigationEnabled && !isInvalidated
+        if show && ownCompassConstraints.isEmpty {
+            let safe = safeAreaLayoutGuide
+            try? addSubview(compassButton)
+            let c = [compassButton.topAnchor.constraint(equalTo: safe.topAnchor),
+                     compassButton.trailingAnchor.constraint(equalTo: safe.trailingAnchor)]
+            try? LayoutConstraint.activate(c)
+            ownCompassConstraints = c
+        } else if !show && !ownCompassConstraints.isEmpty {
+            LayoutConstraint.deactivate(ownCompassConstraints)
+            ownCompassConstraints = []
+            if compassButton.superview === self { compassButton.removeFromSuperview() }
+        }
+    }
+}
