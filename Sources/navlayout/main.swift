@@ -6,12 +6,12 @@ import NavigationUI
 import NavLayoutExamples
 
 let usage = """
-usage: navlayout demo [--preset NAME] [--delegate sample|builtin]
+usage: navlayout demo [--preset NAME] [--delegate sample|wide|builtin]
        navlayout presets
 
   demo      drive enable → guidance → incident prompt (0, 0.2, 0.4 s) → dismissed → stop →
-            disable with a layout delegate (default: the sample; builtin: the map
-            view's own layout) and print each step's frames and camera
+            disable with a layout delegate (default: the sample; wide: the example
+            with a wide-mode variant; builtin: the map view's own layout) and print each step's frames and camera
   presets   list the device presets (SPEC §9)
 
 presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))
@@ -42,8 +42,9 @@ case "demo":
     var delegate: NavigationLayoutDelegate?
     switch delegateName {
     case "sample": delegate = SampleLayoutDelegate()
+    case "wide": delegate = WideLayoutDelegate()
     case "builtin": delegate = nil
-    default: fail("unknown delegate \"\(delegateName)\"; delegates: sample, builtin")
+    default: fail("unknown delegate \"\(delegateName)\"; delegates: sample, wide, builtin")
     }
     if DevicePreset.named(preset)?.isCarPlay == true && delegate != nil {
         // SPEC §3: a CarPlay map view refuses layout delegates; it keeps the built-in layout.

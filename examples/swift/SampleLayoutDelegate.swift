@@ -9,12 +9,12 @@ import NavigationUI
 /// below the map view in 0.4 s and back down, and are removed when they are out of sight.
 ///
 /// Like the seed's sample it ignores wide mode, the speed widget and the trip progress bar.
-public final class SampleLayoutDelegate: NavigationLayoutDelegate {
+public class SampleLayoutDelegate: NavigationLayoutDelegate {
     /// Seconds a prompt takes to slide in or out (SPEC §10: 0.4 s).
     public static let promptSlideDuration = 0.4
 
     /// Views and constraints that make up one state's layout, installed and removed as a unit.
-    private final class StateLayout {
+    final class StateLayout {
         let stack = NavigationHidingStackView(position: .bottom, alignment: .trailing, identifier: "buttonStack")
         let topLevelViews: [LayoutView]
         let buttons: [LayoutView]
@@ -40,11 +40,11 @@ public final class SampleLayoutDelegate: NavigationLayoutDelegate {
         }
     }
 
-    private let contentBottom = LayoutGuide(identifier: "mapContentsBottom")
-    private var restingConstraints: [LayoutConstraint] = []
-    private var ready: StateLayout?
-    private var guidance: StateLayout?
-    private var prompt: NavigationPromptView?
+    let contentBottom = LayoutGuide(identifier: "mapContentsBottom")
+    var restingConstraints: [LayoutConstraint] = []
+    var ready: StateLayout?
+    var guidance: StateLayout?
+    var prompt: NavigationPromptView?
     /// `prompt.bottom == map.bottom + offset`: the offset is the prompt's height while it is out of
     /// sight and 0 once it has slid in.
     private var promptOffset: LayoutConstraint?
@@ -53,7 +53,7 @@ public final class SampleLayoutDelegate: NavigationLayoutDelegate {
 
     /// Constraints that place the logo, the viewport and the stack between `top` and the
     /// content-bottom guide, shared by both states.
-    private func commonConstraints(_ layout: StateLayout, map: NavigationMapView, logo: LayoutView,
+    func commonConstraints(_ layout: StateLayout, map: NavigationMapView, logo: LayoutView,
                                    viewport: LayoutView, top: LayoutYAxisAnchor) -> [LayoutConstraint] {
         let safe = map.safeAreaLayoutGuide
         return restingConstraints + [
@@ -92,6 +92,11 @@ public final class SampleLayoutDelegate: NavigationLayoutDelegate {
 
     public func startGuidance(navMap: NavigationMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) throws {
         ready?.uninstall()
+        guidance = try makeGuidanceLayout(navMap, newState)
+    }
+
+    /// Builds and installs the active-guidance layout.
+    func makeGuidanceLayout(_ navMap: NavigationMapView, _ newState: ActiveGuidanceUIState) throws -> StateLayout {
         let turnCard = newState.turnCard, etaCard = newState.etaCard
         let layout = StateLayout(topLevelViews: [turnCard, etaCard, newState.viewport, newState.googleLogo], buttons: newState.buttons)
         layout.constraints = [
@@ -103,7 +108,7 @@ public final class SampleLayoutDelegate: NavigationLayoutDelegate {
         ] + commonConstraints(layout, map: navMap, logo: newState.googleLogo, viewport: newState.viewport,
                               top: turnCard.bottomAnchor)
         try layout.install(on: navMap)
-        guidance = layout
+        return layout
     }
 
     public func stopGuidance(navMap: NavigationMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState) throws {
@@ -111,6 +116,9 @@ public final class SampleLayoutDelegate: NavigationLayoutDelegate {
         guidance = nil
         try ready?.install(on: navMap)
     }
+
+    /// The constraints adapt to a new size by themselves; the sample ignores wide mode.
+    public func sizeChanged(navMap: NavigationMapView, newState: NavigationUIState) throws {}
 
     public func showPrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView) throws {
         try navMap.addSubview(newPrompt)
