@@ -194,6 +194,37 @@ public final class Solver {
         }
     }
 
+    /// Adds several constraints as one operation, optimising once at the end (each constraint is
+    /// entered into the tableau keeping it feasible, as ``addConstraint(_:)`` does, but the primal
+    /// simplex runs only after the last one). All or nothing: if any constraint is refused, none
+    /// is added. Where the optimum is unique the result equals adding them one by one.
+    ///
+    /// - Throws: ``SolverError/invalidValue`` for an invalid constraint (see
+    ///   ``addConstraint(_:)``); ``SolverError/duplicateConstraint`` if one is already in the
+    ///   solver or appears twice in `constraints`; ``SolverError/unsatisfiableConstraint`` if a
+    ///   required one contradicts the required constraints before it (in array order) or already
+    ///   present; ``SolverError/pivotBudgetExceeded`` on numerical trouble. On any error the
+    ///   solver is unchanged.
+    public func addConstraints(_ constraints: [Constraint]) throws {
+        var seen = Set<ObjectIdentifier>()
+        for c in constraints {
+            try validate(c)
+            let key = ObjectIdentifier(c)
+            if self.constraints[key] != nil || !seen.insert(key).inserted {
+                throw SolverError.duplicateConstraint
+            }
+        }
+        try transact {
+            for c in constraints {
+                pivotBudget = pivotBudgetOverride ?? (pivots + 100 * (basicCount + liveSymbols) + 1000)
+                try addInternal(c, isEdit: false, optimizeAfter: false)
+                userConstraints += 1
+            }
+            pivotBudget = pivotBudgetOverride ?? (pivots + 100 * (basicCount + liveSymbols) + 1000)
+            try optimize()
+        }
+    }
+
     /// Removes a constraint previously added, then re-optimises (primal simplex).
     ///
     /// The constraint's marker leaves the basis by the paper's rule (a restricted row where the
@@ -706,7 +737,7 @@ public final class Solver {
 
     // MARK: - Adding
 
-    internal func addInternal(_ constraint: Constraint, isEdit: Bool) throws {
+    internal func addInternal(_ constraint: Constraint, isEdit: Bool, optimizeAfter: Bool = true) throws {
         let key = ObjectIdentifier(constraint)
         let expression = constraint.expression
         let priority = constraint.strength
@@ -813,7 +844,7 @@ public final class Solver {
             substitute(subject, row)
             setRow(subject, row)
         }
-        try optimize()
+        if optimizeAfter { try optimize() }
     }
 
     /// Phase one for a row that has no usable subject: the row gets an artificial basic symbol

@@ -278,3 +278,54 @@ final class RandomizedTests: XCTestCase {
 }
 
 extension LCG: RandomNumberGenerator {}
+
+final class BatchTests: XCTestCase {
+    func testBatchAddMatchesOneByOne() throws {
+        for seed in 5000..<5150 as Range<UInt64> {
+            var rng = LCG(seed: seed)
+            let n = rng.int(2...8)
+            let vars = (0..<n).map { Variable("x\($0)") }
+            var specs = (0..<rng.int(2...14)).map { _ in Gen.spec(&rng, variables: n) }
+            specs += Gen.anchors(&rng, variables: n)
+            let one = Solver()
+            var kept: [Spec] = []
+            for sp in specs where (try? one.addConstraint(sp.make(vars))) != nil { kept.append(sp) }
+            one.updateVariables()
+            let expected = vars.map { $0.value }
+            let batch = Solver()
+            try batch.addConstraints(kept.map { $0.make(vars) })
+            batch.updateVariables()
+            XCTAssertEqual(batch.constraintCount, kept.count)
+            XCTAssertNil(batch.invariantViolation())
+            for k in 0..<n {
+                XCTAssertEqual(vars[k].value, expected[k], accuracy: 1e-9, "seed \(seed) x\(k)")
+            }
+            // A batch with one refused constraint adds nothing.
+            if kept.count < specs.count {
+                let before = batch.dump()
+                let all = Solver()
+                XCTAssertThrowsError(try all.addConstraints(specs.map { $0.make(vars) }))
+                XCTAssertEqual(all.dump(), Solver().dump())
+                XCTAssertEqual(batch.dump(), before)
+            }
+        }
+    }
+
+    func testBatchErrors() throws {
+        let x = Variable("x")
+        let s = Solver()
+        let c = x >= 1
+        try s.addConstraint(c)
+        let before = s.dump()
+        let d = x <= 10
+        XCTAssertThrowsError(try s.addConstraints([d, d])) { XCTAssertEqual($0 as? SolverError, .duplicateConstraint) }
+        XCTAssertThrowsError(try s.addConstraints([d, c])) { XCTAssertEqual($0 as? SolverError, .duplicateConstraint) }
+        XCTAssertThrowsError(try s.addConstraints([d, x == .nan])) { XCTAssertEqual($0 as? SolverError, .invalidValue) }
+        XCTAssertThrowsError(try s.addConstraints([d, x >= 11])) { XCTAssertEqual($0 as? SolverError, .unsatisfiableConstraint) }
+        XCTAssertEqual(s.dump(), before)
+        try s.addConstraints([d, (x == 7) | Strength.weak])
+        s.updateVariables()
+        // 1 <= x <= 10 and the weak x == 7 holds exactly.
+        XCTAssertEqual(x.value, 7)
+    }
+}
