@@ -388,6 +388,43 @@ nl_status nl_view_set_compression_priority(nl_view *view, nl_axis axis, float pr
 /** Layout margins in points (default 8 on each edge), used by the margins guide. */
 nl_status nl_view_set_layout_margins(nl_view *view, nl_insets margins);
 
+/** The intrinsic content size in points as set with nl_view_set_intrinsic_size (SPEC §2);
+ *  NL_NO_INTRINSIC_METRIC on an axis without one (the default for host views). For the SDK's
+ *  components this is NL_NO_INTRINSIC_METRIC too: their sizes are required constraints (SPEC §4),
+ *  read them from nl_view_frame. */
+nl_status nl_view_intrinsic_size(const nl_view *view, nl_size *out);
+
+/** The content-hugging priority for an axis (default 250, SPEC §2). NL_ERR_INVALID_ARGUMENT for a
+ *  bad axis. */
+nl_status nl_view_hugging_priority(const nl_view *view, nl_axis axis, float *out);
+
+/** The compression-resistance priority for an axis (default 750, SPEC §2).
+ *  NL_ERR_INVALID_ARGUMENT for a bad axis. */
+nl_status nl_view_compression_priority(const nl_view *view, nl_axis axis, float *out);
+
+/** The layout margins in points (default 8 on each edge; the SDK's components have their own,
+ *  SPEC §4: logo, buttons, cards, prompts 8, speed widget 4, viewport and trip progress bar 0). */
+nl_status nl_view_layout_margins(const nl_view *view, nl_insets *out);
+
+/** What a view handle refers to (nl_view_kind_of). */
+typedef enum nl_view_kind {
+    NL_VIEW_KIND_PLAIN = 0,        /* a host view from nl_view_create */
+    NL_VIEW_KIND_MAP = 1,          /* the map view's root view (nl_map_view_root) */
+    NL_VIEW_KIND_HIDING_STACK = 2, /* a hiding stack (nl_hiding_stack_create) */
+    NL_VIEW_KIND_PROMPT = 3,       /* a prompt (show_prompt / change_prompt / hide_prompt) */
+    NL_VIEW_KIND_COMPONENT = 4     /* another SDK component (SPEC §4): logo, viewport, buttons,
+                                      turn card, ETA card, trip progress bar, speed widget */
+} nl_view_kind;
+
+/** What `view` is (nl_view_kind). (Named _of because nl_view_kind is the enum's type name.) */
+nl_status nl_view_kind_of(const nl_view *view, nl_view_kind *out);
+
+/** A copy of the view's SDK role: "map" for the root view, "googleLogo", "viewport", "compass",
+ *  "reporting", "unknownButton", "turnCard", "etaCard", "tripProgressBar", "speedWidget",
+ *  "prompt" for the SDK's components (SPEC §4) — unlike the identifier, a host cannot change it —
+ *  and "" for host views and hiding stacks. Free it with nl_string_free. NULL on error. */
+char *nl_view_role(const nl_view *view);
+
 /** An anchor of a view. On a bad handle or attribute the result's item is NULL (and the last
  *  error is set); a constraint built from it then fails with NL_ERR_INVALID_HANDLE. */
 nl_anchor nl_view_anchor(const nl_view *view, nl_anchor_attribute attribute);
@@ -427,6 +464,10 @@ nl_status nl_constraint_constant(const nl_constraint *constraint, double *out);
 
 /** Sets the identifier used in diagnostics (copied; NULL = ""). */
 nl_status nl_constraint_set_identifier(nl_constraint *constraint, const char *identifier);
+
+/** A copy of the constraint's identifier ("" unless set); free it with nl_string_free. NULL on
+ *  error. */
+char *nl_constraint_identifier(const nl_constraint *constraint);
 
 /** Whether the constraint is active. */
 nl_status nl_constraint_is_active(const nl_constraint *constraint, bool *out);
@@ -537,6 +578,23 @@ nl_status nl_map_view_set_incident_reporting_enabled(nl_map_view *map, bool enab
 /** Whether incident/traffic/better-route prompts are shown (default true). */
 nl_status nl_map_view_set_should_display_prompts(nl_map_view *map, bool display);
 
+/** The speed widget's mode (default NL_SPEED_WIDGET_BOTH, 64 x 136; SPEC §4). */
+nl_status nl_map_view_speed_widget_mode(const nl_map_view *map, nl_speed_widget_mode *out);
+
+/** Whether the logo currently shows as the re-center button (after nl_map_view_pan, until
+ *  nl_map_view_recenter; SPEC §4). Default false. */
+nl_status nl_map_view_showing_recenter_button(const nl_map_view *map, bool *out);
+
+/** Whether incident reporting is enabled (default true): the next active-guidance state has a
+ *  reporting button (SPEC §3). */
+nl_status nl_map_view_incident_reporting_enabled(const nl_map_view *map, bool *out);
+
+/** Whether prompts other than speed-camera warnings are shown (default true; SPEC §3). */
+nl_status nl_map_view_should_display_prompts(const nl_map_view *map, bool *out);
+
+/** Whether the map view is in wide mode now: W - S.leading - S.trailing >= 600 (SPEC §4). */
+nl_status nl_map_view_wide_mode(const nl_map_view *map, bool *out);
+
 /** The kind of a state handle (NL_UI_STATE_NAVIGATION_READY or _ACTIVE_GUIDANCE). */
 nl_status nl_ui_state_kind_of(const nl_ui_state *state, nl_ui_state_kind *out);
 
@@ -576,6 +634,19 @@ nl_status nl_hiding_stack_set_arranged_subviews(nl_view *stack, nl_view *const *
 /** The stack's spacing in points (default 8), finite and >= 0. */
 nl_status nl_hiding_stack_set_spacing(nl_view *stack, double spacing);
 
+/** The stack's spacing in points (default 8). NL_ERR_INVALID_ARGUMENT if `stack` is not a hiding
+ *  stack. */
+nl_status nl_hiding_stack_spacing(const nl_view *stack, double *out);
+
+/** The number of arranged subviews of the stack (hidden ones included, SPEC §2).
+ *  NL_ERR_INVALID_ARGUMENT if `stack` is not a hiding stack. */
+nl_status nl_hiding_stack_arranged_subview_count(const nl_view *stack, size_t *out);
+
+/** The arranged subview at `index`, in the order they were set (for a bottom-packed stack the
+ *  first is the bottom one, SPEC §2). Owned by the map view. NULL and NL_ERR_INVALID_ARGUMENT if
+ *  `stack` is not a hiding stack or index >= count. */
+nl_view *nl_hiding_stack_arranged_subview(const nl_view *stack, size_t index);
+
 /** The kind of a prompt view. NL_ERR_INVALID_ARGUMENT if the view is not a prompt. */
 nl_status nl_prompt_kind_of(const nl_view *prompt, nl_prompt_kind *out);
 
@@ -605,6 +676,95 @@ nl_status nl_map_view_animate(nl_map_view *map, double seconds, nl_curve curve,
 /** Advances the map view's clock by `seconds` (finite, >= 0), running the completions of the
  *  animations that end. NL_ERR_CALLBACK_FAILED if a completion reported failure. */
 nl_status nl_map_view_advance_time(nl_map_view *map, double seconds);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Built-in layout: legacy slot settings and guides, compass rule (SPEC §3, §7)                */
+/* ------------------------------------------------------------------------------------------ */
+/*
+ * With no custom layout delegate (never set, or set back to NULL while navigation is disabled) the
+ * map view lays itself out with its built-in layout (SPEC §7): turn card at the top, ETA card at
+ * the bottom, trip progress bar along the leading edge, buttons bottom-trailing, logo
+ * bottom-leading with the speed widget on it, viewport in the open area; in wide mode both cards at
+ * the leading edge. The legacy settings below act on the built-in layout only, and take effect at
+ * once (the current state's layout is rebuilt; no delegate callback runs). While a custom delegate
+ * is set, each setter and nl_map_view_legacy_guide returns NL_OK but changes nothing: the use is
+ * reported as an NL_DIAG_LEGACY_API_IGNORED warning (once per API) until the next navigation
+ * transition. The getters return the built-in layout's settings and are never reported.
+ *
+ * These calls are not events: they may be called from inside callbacks. Each returns
+ * NL_ERR_INVALID_HANDLE for a bad map handle and NL_ERR_INVALID_ARGUMENT for a NULL out-pointer.
+ */
+
+/** Whether the built-in layout shows the turn card (`isNavigationHeaderEnabled`, default true).
+ *  Off: no turn card; the viewport and the button column start at the safe-area top. */
+nl_status nl_map_view_set_navigation_header_enabled(nl_map_view *map, bool enabled);
+nl_status nl_map_view_navigation_header_enabled(const nl_map_view *map, bool *out);
+
+/** Whether the built-in layout shows the ETA card (`isNavigationFooterEnabled`, default true).
+ *  Off: no ETA card; the content rests on the safe-area bottom. */
+nl_status nl_map_view_set_navigation_footer_enabled(nl_map_view *map, bool enabled);
+nl_status nl_map_view_navigation_footer_enabled(const nl_map_view *map, bool *out);
+
+/** Whether the built-in layout shows the trip progress bar (`isNavigationTripProgressBarEnabled`,
+ *  default true). */
+nl_status nl_map_view_set_navigation_trip_progress_bar_enabled(nl_map_view *map, bool enabled);
+nl_status nl_map_view_navigation_trip_progress_bar_enabled(const nl_map_view *map, bool *out);
+
+/** Whether the built-in layout shows the reporting button (`isNavigationReportIncidentButtonEnabled`,
+ *  default true). Whether the active-guidance state has a reporting button at all is
+ *  nl_map_view_set_incident_reporting_enabled. */
+nl_status nl_map_view_set_navigation_report_incident_button_enabled(nl_map_view *map, bool enabled);
+nl_status nl_map_view_navigation_report_incident_button_enabled(const nl_map_view *map, bool *out);
+
+/** Sets the header accessory view (`setHeaderAccessoryView`): a host view the built-in layout
+ *  places, in active guidance, directly under the turn card and as wide as it (under the safe-area
+ *  top, safe-area wide, with the header off), with its own intrinsic height; the viewport starts
+ *  under it. NULL removes it (the previous one leaves the hierarchy). The view stays owned by the
+ *  map view as before. NL_ERR_INVALID_HANDLE for a bad view handle; NL_ERR_INVALID_ARGUMENT for a
+ *  view of another map view, the root view, or an SDK component or prompt. */
+nl_status nl_map_view_set_header_accessory_view(nl_map_view *map, nl_view *view);
+
+/** The header accessory view, or NULL in *out when none is set. */
+nl_status nl_map_view_header_accessory_view(const nl_map_view *map, nl_view **out);
+
+/** Sets the extra camera padding (`padding`, points, default 0 on each edge): with the built-in
+ *  layout, nl_map_view_camera's padding is the viewport's padding plus these insets (the camera
+ *  rect shrinks by them and the vehicle point is its centre, SPEC §6, §7). Frames do not change.
+ *  NL_ERR_INVALID_ARGUMENT for NaN or infinite values (nothing changes). */
+nl_status nl_map_view_set_padding(nl_map_view *map, nl_insets padding);
+nl_status nl_map_view_padding(const nl_map_view *map, nl_insets *out);
+
+/** The four legacy layout guides (SPEC §7). Values equal Swift's LegacyLayoutGuideKind. */
+typedef enum nl_legacy_guide {
+    /** Follows the turn card (a zero-height strip at the safe-area top, safe-area wide, when the
+     *  state has none or the header is off). Identifier "navigationHeaderLayoutGuide". */
+    NL_LEGACY_GUIDE_NAVIGATION_HEADER = 0,
+    /** Follows the ETA card (a zero-height strip at the safe-area bottom when there is none).
+     *  Identifier "navigationFooterLayoutGuide". */
+    NL_LEGACY_GUIDE_NAVIGATION_FOOTER = 1,
+    /** The bottom-trailing buttons: the button stack's trailing edge and width, from the top of
+     *  the stacked buttons (their heights + spacing) to the stack's bottom.
+     *  Identifier "bottomTrailingButtonsLayoutGuide". */
+    NL_LEGACY_GUIDE_BOTTOM_TRAILING_BUTTONS = 2,
+    /** The free part of the button column above the buttons (8 pt gap) up to the top of the open
+     *  area, for a host's extra buttons. Identifier "bottomTrailingButtonsAlternateLayoutGuide". */
+    NL_LEGACY_GUIDE_BOTTOM_TRAILING_BUTTONS_ALTERNATE = 3
+} nl_legacy_guide;
+
+/** The legacy guide of `kind`, owned by the root view (added on first use) and by the map view;
+ *  the same handle on every call. Host views may be constrained to it; the built-in layout keeps it
+ *  in place in navigation states. With a custom delegate the guide is returned unconstrained and
+ *  the use is reported as NL_DIAG_LEGACY_API_IGNORED. nl_guide_destroy refuses it. NULL and
+ *  NL_ERR_INVALID_ARGUMENT for an out-of-range kind; NULL and NL_ERR_INVALID_HANDLE for a bad map. */
+nl_guide *nl_map_view_legacy_guide(nl_map_view *map, nl_legacy_guide kind);
+
+/** The map's own compass setting (`GMSUISettings.compassButton`, default false; SPEC §3 "compass
+ *  rule"): while navigation is disabled and the setting is on, the compass button (56 x 56) is in
+ *  the hierarchy at the safe area's top-trailing corner; enabling navigation removes it (the
+ *  delegate or built-in layout decides from then on); disabling navigation brings it back. Applies
+ *  with the built-in layout and with custom delegates alike (it is not a legacy slot API). */
+nl_status nl_map_view_set_compass_button_enabled(nl_map_view *map, bool enabled);
+nl_status nl_map_view_compass_button_enabled(const nl_map_view *map, bool *out);
 
 /** The camera framing from the presented viewport (SPEC §6). Performs a layout pass if needed. */
 nl_status nl_map_view_camera(nl_map_view *map, nl_camera *out);
