@@ -149,6 +149,9 @@ package final class LayoutSystem {
         pendingAdds.removeAll(keepingCapacity: true)
         if toAdd.count > 1 { toAdd.sort { $0.serial < $1.serial } }
         for c in toAdd {
+            // A constraint queued, dequeued and queued again before this pass appears twice in
+            // `pendingAdds`: add it once.
+            if c.state == .inSolver { continue }
             let sc = c.makeSolverConstraint(direction: direction)
             do {
                 try solver.addConstraint(sc)

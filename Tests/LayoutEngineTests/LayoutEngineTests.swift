@@ -336,3 +336,28 @@ final class RightToLeftTests: XCTestCase {
         XCTAssertFalse(typed.isActive)
     }
 }
+
+final class QueueTests: XCTestCase {
+    /// Removing and re-adding a view before a layout pass must not add its constraints twice
+    /// (a duplicate required equality would make every later constant change unsatisfiable).
+    func testDetachAndReattachBeforeAPassAddsOnce() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        let w = v.widthAnchor.constraint(equalToConstant: 72)
+        try root.addSubview(v)
+        try w.activate()
+        v.removeFromSuperview()
+        try root.addSubview(v)
+        v.removeFromSuperview()
+        try root.addSubview(v)
+        try LayoutConstraint.activate([v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.heightAnchor.constraint(equalToConstant: 1)])
+        root.layoutIfNeeded()
+        // root: 4 + safe area: 4 + v: 4 = 12 solver constraints.
+        XCTAssertEqual(root.system_.solver.constraintCount, 12)
+        w.constant = 136
+        XCTAssertEqual(v.frame.width, 136)
+        XCTAssertTrue(root.engineDiagnostics().isEmpty)
+    }
+}
