@@ -3,9 +3,15 @@ import LayoutEngine
 extension NavigationMapView {
     /// SPEC §8 diagnostics for the current target layout: the engine's own (unsatisfiable,
     /// hiddenInHidingStack, leftRightAnchor) plus the navigation rules checked so far
-    /// (missingRequiredComponent, emptyViewport).
+    /// (legacyAPIIgnored, missingRequiredComponent, emptyViewport).
     func computeDiagnostics() -> [LayoutDiagnostic] {
         var out = engineDiagnostics()
+        for name in legacyUses {
+            out.append(LayoutDiagnostic(
+                code: .legacyAPIIgnored,
+                message: "\(name) is a legacy slot API and does nothing while a custom layout delegate is set; do it in the delegate instead (anchor to turnCard/etaCard/buttons, position the viewport)",
+                items: []))
+        }
         guard isNavigationEnabled else { return out }
         for component in [googleLogo, viewport] where !component.isInSubtree(of: self) {
             out.append(LayoutDiagnostic(
