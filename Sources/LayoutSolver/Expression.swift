@@ -14,7 +14,7 @@ public final class Variable {
     /// A readable name used only by ``Solver/dump()`` and `description`; it need not be unique.
     public let name: String
     /// The solved value, copied in by ``Solver/updateVariables()``; 0 before the first update.
-    public internal(set) var value: Double = 0
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
 
     /// Creates a variable with an optional readable `name` and value 0.
     public init(_ name: String = "") {

@@ -128,9 +128,15 @@ public final class Solver {
     internal var columns: [[Int]] = []
     /// Exact number of rows holding each symbol (bounds the stale entries of `columns`).
     internal var columnLive: [Int] = []
+    /// Whether a column may hold stale, repeated or unsorted entries (else it is exact and
+    /// sorted).
+    internal var columnDirty: [Bool] = []
     /// Transaction stamp of the last journaled change of each row.
     internal var rowStamps: [Int] = []
     internal var nextIndex = 0
+    /// Indices of the user-variable symbols, for `updateVariables` (rebuilt when dirty).
+    internal var externalIndices: [Int] = []
+    internal var externalsDirty = false
     internal var freeIndices: [Int] = []
     internal var liveSymbols = 0
     internal var basicCount = 0
@@ -158,6 +164,9 @@ public final class Solver {
 
     internal var txStamp = 0
     internal var undoRows: [(Int, Row?)] = []
+    /// Old constants of rows shifted before their first full journal entry (cheaper than a row
+    /// copy); restored after `undoRows`.
+    internal var undoConstants: [(Int, Double)] = []
     internal var undoLog: [Undo] = []
     internal var saved: Saved? = nil
     internal var pivotBudget = 0
@@ -342,13 +351,15 @@ public final class Solver {
     /// Copies the solved values into every ``Variable/value`` this solver knows (a variable that
     /// is not basic has value 0).
     public func updateVariables() {
-        let n = nextIndex
+        if externalsDirty {
+            externalIndices.removeAll(keepingCapacity: true)
+            for i in 0..<nextIndex where symbolVariables[i] != nil { externalIndices.append(i) }
+            externalsDirty = false
+        }
         rows.withUnsafeBufferPointer { r in
             symbolVariables.withUnsafeBufferPointer { vars in
-                for i in 0..<n {
-                    if let v = vars[i] {
-                        v.value = r[i]?.constant ?? 0
-                    }
+                for i in externalIndices {
+                    vars[i].unsafelyUnwrapped.value = r[i]?.constant ?? 0
                 }
             }
         }
@@ -360,8 +371,11 @@ public final class Solver {
         kinds = []
         symbolVariables = []
         rowStamps = []
+        externalIndices = []
+        externalsDirty = false
         columns = []
         columnLive = []
+        columnDirty = []
         nextIndex = 0
         freeIndices = []
         liveSymbols = 0
@@ -375,6 +389,7 @@ public final class Solver {
         seqCounter = 0
         userConstraints = 0
         undoRows = []
+        undoConstants = []
         undoLog = []
         saved = nil
     }
@@ -419,6 +434,7 @@ public final class Solver {
             infeasible.removeAll(keepingCapacity: true)
             artificial = nil
             undoRows.removeAll(keepingCapacity: true)
+            undoConstants.removeAll(keepingCapacity: true)
             undoLog.removeAll(keepingCapacity: true)
             saved = nil
         } catch {
@@ -433,6 +449,11 @@ public final class Solver {
             rows[undoRows[i].0] = undoRows[i].1
             i -= 1
         }
+        var k = undoConstants.count - 1
+        while k >= 0 {
+            rows[undoConstants[k].0]!.constant = undoConstants[k].1
+            k -= 1
+        }
         var j = undoLog.count - 1
         while j >= 0 {
             switch undoLog[j] {
@@ -445,6 +466,7 @@ public final class Solver {
             j -= 1
         }
         rebuildColumns()
+        externalsDirty = true
         let s = saved!
         levels = s.levels
         infeasible = s.infeasible
@@ -456,6 +478,7 @@ public final class Solver {
         userConstraints = s.userConstraints
         artificial = nil
         undoRows.removeAll(keepingCapacity: true)
+        undoConstants.removeAll(keepingCapacity: true)
         undoLog.removeAll(keepingCapacity: true)
         saved = nil
     }
@@ -465,6 +488,7 @@ public final class Solver {
         for i in 0..<columns.count {
             columns[i].removeAll(keepingCapacity: true)
             columnLive[i] = 0
+            columnDirty[i] = false
         }
         for index in 0..<nextIndex {
             guard let r = rows[index] else { continue }
@@ -480,6 +504,7 @@ public final class Solver {
     internal func columnAdd(_ symbolIndex: Int, _ rowIndex: Int) {
         columns[symbolIndex].append(rowIndex)
         columnLive[symbolIndex] += 1
+        columnDirty[symbolIndex] = true
         if columns[symbolIndex].count > 2 * columnLive[symbolIndex] + 16 {
             compactColumn(makeID(symbolIndex, Int(kinds[symbolIndex])))
         }
@@ -490,11 +515,14 @@ public final class Solver {
     @inline(__always)
     internal func columnRemove(_ symbolIndex: Int) {
         columnLive[symbolIndex] -= 1
+        columnDirty[symbolIndex] = true
     }
 
     /// Sorts the column of `id`, drops stale and repeated entries.
     internal func compactColumn(_ id: Int) {
         let ci = indexOf(id)
+        if !columnDirty[ci] { return }
+        columnDirty[ci] = false
         var col = columns[ci]
         columns[ci] = []
         col.sort()
@@ -516,6 +544,15 @@ public final class Solver {
         col.removeSubrange(w..<col.count)
         columns[ci] = col
         columnLive[ci] = w
+    }
+
+    /// Journals the constant of row `index` before it is changed (rows already journaled in
+    /// full in this transaction need nothing).
+    @inline(__always)
+    internal func touchConstant(_ index: Int) {
+        if rowStamps[index] != txStamp {
+            undoConstants.append((index, rows[index].unsafelyUnwrapped.constant))
+        }
     }
 
     @inline(__always)
@@ -564,6 +601,7 @@ public final class Solver {
                 rowStamps.append(0)
                 columns.append([])
                 columnLive.append(0)
+                columnDirty.append(false)
             }
         }
         undoLog.append(.kind(index, kinds[index]))
@@ -581,6 +619,8 @@ public final class Solver {
         }
         columns[index].removeAll(keepingCapacity: true)
         columnLive[index] = 0
+        columnDirty[index] = false
+        externalsDirty = true
         freeIndices.append(index)
         liveSymbols -= 1
     }
@@ -709,6 +749,7 @@ public final class Solver {
         let index = indexOf(sym)
         undoLog.append(.symbolVariable(index, symbolVariables[index]))
         symbolVariables[index] = v
+        externalsDirty = true
         setVariable(key, VarEntry(symbol: sym, refs: 1))
         return sym
     }
@@ -968,7 +1009,7 @@ public final class Solver {
         let m = tag.marker
         let mi = indexOf(m)
         if rows[mi] != nil {
-            touch(mi)
+            touchConstant(mi)
             rows[mi]!.constant -= delta / tag.markerCoeff
             try checkShifted(mi, m)
             return
@@ -976,7 +1017,7 @@ public final class Solver {
         if tag.other >= 0 {
             let oi = indexOf(tag.other)
             if rows[oi] != nil {
-                touch(oi)
+                touchConstant(oi)
                 rows[oi]!.constant -= delta / tag.otherCoeff
                 try checkShifted(oi, tag.other)
                 return
@@ -987,7 +1028,7 @@ public final class Solver {
         for n in 0..<columnIndices.count {
             let index = columnIndices[n]
             let g = columnCoeffs[n]
-            touch(index)
+            touchConstant(index)
             rows[index]!.constant += g * step
             try checkShifted(index, idOfIndex(index))
         }
