@@ -5,14 +5,15 @@
  *
  * drives a navigation session — enable navigation, start guidance, an incident prompt sampled at
  * 0.0 s, 0.2 s and 0.4 s, prompt dismissed (+0.4 s), guidance stopped, navigation disabled — and
- * prints after each step the map view's hierarchy with presented frames and the camera. The Swift
- * CLI (`navlayout demo`) and examples/python print the same table byte for byte.
+ * prints after each step the map view's hierarchy with presented frames and the camera (demo_table.c).
+ * The Swift CLI (`navlayout demo`) and examples/python print the same table byte for byte.
  *
  * Every library call is checked: inside a callback a failure is reported to the map view with
  * nl_map_view_fail_callback (the event then returns NL_ERR_CALLBACK_FAILED); in main() it ends
  * the program with the status name and the library's message.
  */
 #include "sample_delegate.h"
+#include "demo_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -406,110 +407,10 @@ nl_status nl_sample_delegate_install(nl_map_view *map) {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The table
- * ------------------------------------------------------------------------------------------- */
-
-/* Prints `view`'s subviews at `depth`, depth first; sets *has_viewport if one is "viewport". */
-static nl_status print_subviews(const nl_view *view, int depth, int *has_viewport) {
-    size_t count = 0, i;
-    nl_status s = nl_view_subview_count(view, &count);
-    if (s != NL_OK) return s;
-    for (i = 0; i < count; i++) {
-        char name[128];
-        nl_rect f;
-        bool hidden = false;
-        char *identifier;
-        int indent = 2 * depth;
-        nl_view *child = nl_view_subview(view, i);
-        if (child == NULL) return NL_ERR_INVALID_HANDLE;
-        identifier = nl_view_identifier(child);
-        if (identifier == NULL) return NL_ERR_INVALID_HANDLE;
-        if (indent > 64) indent = 64;
-        snprintf(name, sizeof name, "%*s%s", indent, "", identifier);
-        if (strcmp(identifier, "viewport") == 0) *has_viewport = 1;
-        nl_string_free(identifier);
-        if ((s = nl_view_frame(child, &f)) != NL_OK) return s;
-        if ((s = nl_view_is_hidden(child, &hidden)) != NL_OK) return s;
-        printf("%-20s%9.1f%9.1f%9.1f%9.1f%s\n", name, f.x, f.y, f.width, f.height, hidden ? " hidden" : "");
-        if ((s = print_subviews(child, depth + 1, has_viewport)) != NL_OK) return s;
-    }
-    return NL_OK;
-}
-
-nl_status nl_sample_print_step(nl_map_view *map, const char *step) {
-    nl_view *root = nl_map_view_root(map);
-    size_t count = 0;
-    int has_viewport = 0;
-    nl_status s;
-    if (root == NULL) return NL_ERR_INVALID_HANDLE;
-    printf("== %s ==\n", step);
-    if ((s = nl_view_subview_count(root, &count)) != NL_OK) return s;
-    if (count == 0) {
-        printf("  (empty)\n");
-        return NL_OK;
-    }
-    if ((s = print_subviews(root, 1, &has_viewport)) != NL_OK) return s;
-    if (has_viewport) {
-        nl_camera c;
-        if ((s = nl_map_view_camera(map, &c)) != NL_OK) return s;
-        printf("  camera padding %.1f %.1f %.1f %.1f vehicle %.1f %.1f\n", c.padding.top, c.padding.left,
-               c.padding.bottom, c.padding.right, c.vehicle_point.x, c.vehicle_point.y);
-    }
-    return NL_OK;
-}
-
-/* ---------------------------------------------------------------------------------------------
- * The demo
+ * The demo (the session and its table: demo_table.c, shared with wide_delegate.c)
  * ------------------------------------------------------------------------------------------- */
 #ifndef NL_SAMPLE_DELEGATE_NO_MAIN
 
-static nl_map_view *demo_map;
-
-static void check(nl_status s, const char *what) {
-    if (s == NL_OK) return;
-    fprintf(stderr, "sample_delegate: %s: %s: %s\n", what, nl_status_name(s), nl_last_error_message());
-    if (demo_map != NULL) nl_map_view_destroy(demo_map);
-    exit(1);
-}
-
-int main(int argc, char **argv) {
-    const char *preset = argc > 1 ? argv[1] : "iphone-portrait";
-    nl_status s;
-
-    demo_map = nl_map_view_create_preset(preset);
-    if (demo_map == NULL) {
-        fprintf(stderr, "sample_delegate: preset '%s': %s\n", preset, nl_last_error_message());
-        return 2;
-    }
-    s = nl_sample_delegate_install(demo_map);
-    if (s != NL_OK) {
-        /* e.g. NL_ERR_CARPLAY: CarPlay uses fixed layout templates (SPEC §3). Nothing on stdout,
-           exit status 2, as the Swift CLI. */
-        fprintf(stderr, "sample_delegate: set layout delegate: %s: %s\n", nl_status_name(s), nl_last_error_message());
-        nl_map_view_destroy(demo_map);
-        return 2;
-    }
-
-    check(nl_map_view_set_navigation_enabled(demo_map, true), "enable navigation");
-    check(nl_sample_print_step(demo_map, "navigation ready"), "print");
-    check(nl_map_view_start_guidance(demo_map), "start guidance");
-    check(nl_sample_print_step(demo_map, "active guidance"), "print");
-    check(nl_map_view_trigger_prompt(demo_map, NL_PROMPT_INCIDENT), "incident prompt");
-    check(nl_sample_print_step(demo_map, "incident prompt 0.0 s"), "print");
-    check(nl_map_view_advance_time(demo_map, 0.2), "advance time");
-    check(nl_sample_print_step(demo_map, "incident prompt 0.2 s"), "print");
-    check(nl_map_view_advance_time(demo_map, 0.2), "advance time");
-    check(nl_sample_print_step(demo_map, "incident prompt 0.4 s"), "print");
-    check(nl_map_view_dismiss_prompt(demo_map), "dismiss prompt");
-    check(nl_map_view_advance_time(demo_map, 0.4), "advance time");
-    check(nl_sample_print_step(demo_map, "prompt dismissed"), "print");
-    check(nl_map_view_stop_guidance(demo_map), "stop guidance");
-    check(nl_sample_print_step(demo_map, "guidance stopped"), "print");
-    check(nl_map_view_set_navigation_enabled(demo_map, false), "disable navigation");
-    check(nl_sample_print_step(demo_map, "navigation disabled"), "print");
-
-    check(nl_map_view_destroy(demo_map), "destroy");
-    return 0;
-}
+int main(int argc, char **argv) { return nl_demo_main(argc, argv, "sample_delegate", nl_sample_delegate_install); }
 
 #endif /* NL_SAMPLE_DELEGATE_NO_MAIN */

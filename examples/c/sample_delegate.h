@@ -26,9 +26,6 @@ extern "C" {
  *  Returns the status of nl_map_view_set_layout_delegate (NL_ERR_CARPLAY on a CarPlay map). */
 nl_status nl_sample_delegate_install(nl_map_view *map);
 
-/** Prints the hierarchy table of the demo (see examples/c/README or main()) under "== step ==". */
-nl_status nl_sample_print_step(nl_map_view *map, const char *step);
-
 #ifdef __cplusplus
 }
 #endif
