@@ -97,7 +97,8 @@ internal struct Saved {
 /// **Failure atomicity.** Every throwing operation either succeeds or leaves the solver exactly
 /// as it was (same tableau, same ``dump()``).
 ///
-/// **Determinism.** Symbols get dense integer ids in creation order; every pivot choice breaks
+/// **Determinism.** Symbols get dense integer ids in creation order (the indices of removed
+/// symbols are reused, most recently freed first); every pivot choice breaks
 /// ties by the lowest id (Bland's rule for the primal, its dual form for the dual simplex),
 /// which also guarantees termination in exact arithmetic. Dictionaries are only used for
 /// lookups. The same sequence of calls gives bit-identical results.
@@ -111,28 +112,29 @@ internal struct Saved {
 /// **Pivot budget.** Each operation may pivot at most `100 × (rows + symbols) + 1000` times;
 /// beyond that it throws ``SolverError/pivotBudgetExceeded`` and restores the previous state.
 ///
-/// Not thread-safe: use one solver from one thread at a time.
+/// Not thread-safe: use one solver from one thread at a time (the hot storage is declared
+/// `@exclusivity(unchecked)`; the solver never overlaps accesses to it).
 public final class Solver {
     // MARK: Tableau storage (indexed by symbol index)
 
     /// `rows[i]` is the row of the basic symbol of index `i`, or nil when that symbol is parametric
     /// (or the index is free).
-    internal var rows: [Row?] = []
+    @exclusivity(unchecked) internal var rows: [Row?] = []
     /// Kind of the symbol of each index (`SymbolKind`).
-    internal var kinds: [UInt8] = []
+    @exclusivity(unchecked) internal var kinds: [UInt8] = []
     /// The user variable of each external symbol index.
-    internal var symbolVariables: [Variable?] = []
+    @exclusivity(unchecked) internal var symbolVariables: [Variable?] = []
     /// Column index: for each symbol index, the indices of the rows in which the symbol occurs
     /// (unordered; may also hold stale or repeated entries, which are validated against the rows
     /// and compacted lazily). Derived data: rebuilt from the rows after a rollback.
-    internal var columns: [[Int]] = []
+    @exclusivity(unchecked) internal var columns: [[Int]] = []
     /// Exact number of rows holding each symbol (bounds the stale entries of `columns`).
-    internal var columnLive: [Int] = []
+    @exclusivity(unchecked) internal var columnLive: [Int] = []
     /// Whether a column may hold stale, repeated or unsorted entries (else it is exact and
     /// sorted).
-    internal var columnDirty: [Bool] = []
+    @exclusivity(unchecked) internal var columnDirty: [Bool] = []
     /// Transaction stamp of the last journaled change of each row.
-    internal var rowStamps: [Int] = []
+    @exclusivity(unchecked) internal var rowStamps: [Int] = []
     internal var nextIndex = 0
     /// Indices of the user-variable symbols, for `updateVariables` (rebuilt when dirty).
     internal var externalIndices: [Int] = []
@@ -142,17 +144,17 @@ public final class Solver {
     internal var basicCount = 0
 
     /// Objective levels, highest priority first.
-    internal var levels: [Level] = []
+    @exclusivity(unchecked) internal var levels: [Level] = []
     /// The phase-one objective while a row is added through an artificial variable.
     internal var artificial: Row? = nil
     /// Restricted basic symbols whose row may have a negative constant.
-    internal var infeasible: [Int] = []
+    @exclusivity(unchecked) internal var infeasible: [Int] = []
     /// Scratch buffers of `collectColumn`.
-    internal var columnIndices: [Int] = []
-    internal var columnCoeffs: [Double] = []
+    @exclusivity(unchecked) internal var columnIndices: [Int] = []
+    @exclusivity(unchecked) internal var columnCoeffs: [Double] = []
     /// Scratch buffers of `substitute`.
-    internal var added: [Int] = []
-    internal var removed: [Int] = []
+    @exclusivity(unchecked) internal var added: [Int] = []
+    @exclusivity(unchecked) internal var removed: [Int] = []
 
     internal var constraints: [ObjectIdentifier: Tag] = [:]
     internal var edits: [ObjectIdentifier: EditInfo] = [:]
@@ -163,10 +165,10 @@ public final class Solver {
     // MARK: Transaction state
 
     internal var txStamp = 0
-    internal var undoRows: [(Int, Row?)] = []
+    @exclusivity(unchecked) internal var undoRows: [(Int, Row?)] = []
     /// Old constants of rows shifted before their first full journal entry (cheaper than a row
     /// copy); restored after `undoRows`.
-    internal var undoConstants: [(Int, Double)] = []
+    @exclusivity(unchecked) internal var undoConstants: [(Int, Double)] = []
     internal var undoLog: [Undo] = []
     internal var saved: Saved? = nil
     internal var pivotBudget = 0
