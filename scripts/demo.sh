@@ -3,5 +3,5 @@
 # the sample delegate. Arguments go to `navlayout demo`, e.g. --preset iphone-landscape.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --product navlayout >&2
+swift build --quiet --product navlayout >&2
 exec .build/debug/navlayout demo "$@"

@@ -47,7 +47,7 @@ public final class NavigationHidingStackView: LayoutView {
     /// Sets the spacing (points).
     /// - Throws: `invalidArgument` for NaN, infinite or negative values.
     public func setSpacing(_ value: Double) throws {
-        guard value.isFinite, value >= 0 else {
+        guard value.isFinite, value >= 0, value <= LayoutLimits.maxPoints else {
             throw NavLayoutError.invalidArgument("spacing \(value) of \(displayName) must be a finite number of points >= 0")
         }
         if value == spacingStorage { return }

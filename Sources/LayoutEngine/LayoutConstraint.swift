@@ -47,7 +47,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     public convenience init(first: LayoutAnchor, relation: LayoutRelation, second: LayoutAnchor?,
                             multiplier: Double = 1, constant: Double = 0) throws {
         try requireFinite(constant, "constant of a constraint on \(first)")
-        try requireFinite(multiplier, "multiplier of a constraint on \(first)")
+        if !multiplier.isFinite || abs(multiplier) > LayoutLimits.maxMultiplier {
+            throw NavLayoutError.invalidArgument("multiplier \(multiplier) of a constraint on \(first) must be finite and within ±\(formatPoints(LayoutLimits.maxMultiplier))")
+        }
         if let second {
             guard first.attribute.kind == second.attribute.kind else {
                 throw NavLayoutError.invalidArgument(

@@ -44,10 +44,10 @@ open class LayoutRootView: LayoutView {
 
     package static func validate(size: Size, safeArea: EdgeInsets) throws {
         for (v, name) in [(size.width, "width"), (size.height, "height")] {
-            if !v.isFinite || v < 0 { throw NavLayoutError.invalidArgument("map \(name) \(v) must be a finite number of points >= 0") }
+            if !v.isFinite || v < 0 || v > LayoutLimits.maxPoints { throw NavLayoutError.invalidArgument("map \(name) \(v) must be a number of points in 0…\(formatPoints(LayoutLimits.maxPoints))") }
         }
         for (v, name) in [(safeArea.top, "top"), (safeArea.left, "left"), (safeArea.bottom, "bottom"), (safeArea.right, "right")] {
-            if !v.isFinite || v < 0 { throw NavLayoutError.invalidArgument("safe-area \(name) inset \(v) must be a finite number of points >= 0") }
+            if !v.isFinite || v < 0 || v > LayoutLimits.maxPoints { throw NavLayoutError.invalidArgument("safe-area \(name) inset \(v) must be a number of points in 0…\(formatPoints(LayoutLimits.maxPoints))") }
         }
         if safeArea.left + safeArea.right > size.width || safeArea.top + safeArea.bottom > size.height {
             throw NavLayoutError.invalidArgument("safe-area insets \(safeArea) do not fit in \(size)")
@@ -84,8 +84,9 @@ open class LayoutRootView: LayoutView {
     /// The current time of the map view's clock, in seconds since creation (SPEC §5).
     public var currentTime: Double { system_.time }
 
-    /// Runs `animations` as an animation block of `duration` seconds (SPEC §5): constraint changes
-    /// made inside it are laid out at the end of the block (calling `layoutIfNeeded()` inside it
+    /// Runs `animations` as an animation block of `duration` seconds (SPEC §5): changes made
+    /// before the block are laid out first (without animation), so the block starts from the
+    /// frames on screen; constraint changes made inside it are laid out at the end of the block (calling `layoutIfNeeded()` inside it
     /// has the same effect), and every item whose frame changes moves from its presented frame to
     /// the new one along `curve`. `completion(true)` runs when `advanceTime(by:)` passes the
     /// block's end, even if nothing moved.
@@ -98,6 +99,9 @@ open class LayoutRootView: LayoutView {
             throw NavLayoutError.invalidArgument("animation duration \(duration) must be a finite number of seconds >= 0")
         }
         let system = system_!
+        // SPEC §5: the engine records the frames *before* the block — lay out what changed
+        // before it (outside any block, so those changes are not animated).
+        if system.animationContext == nil { system.layoutIfNeeded() }
         let outer = system.animationContext
         system.animationContext = AnimationContext(duration: duration, curve: curve)
         var failure: Error?

@@ -208,7 +208,7 @@ open class LayoutView: LayoutItem {
     /// - Throws: `invalidArgument` for NaN, infinite or negative values other than -1.
     public func setIntrinsicContentSize(_ size: Size) throws {
         for (v, axis) in [(size.width, "width"), (size.height, "height")] {
-            if !v.isFinite || (v < 0 && v != LayoutView.noIntrinsicMetric) {
+            if !v.isFinite || v > LayoutLimits.maxPoints || (v < 0 && v != LayoutView.noIntrinsicMetric) {
                 throw NavLayoutError.invalidArgument("intrinsic \(axis) \(v) of \(displayName) must be >= 0 or -1 (no intrinsic metric)")
             }
         }

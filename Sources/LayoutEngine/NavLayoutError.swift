@@ -59,8 +59,22 @@ public enum NavLayoutError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Throws `invalidArgument` unless `value` is finite. `what` names the argument in the message.
+/// Limits on the numbers a host may pass (documented in include/navlayout.h and design.md).
+public enum LayoutLimits {
+    /// The largest magnitude of any length, position, constant, size or inset, in points
+    /// (10,000,000 pt). Larger values are refused with `invalidArgument`: they are far beyond
+    /// any screen, and near the limits of `Double` they would turn solver arithmetic into
+    /// infinities and NaNs.
+    public static let maxPoints: Double = 1e7
+    /// The largest magnitude of a constraint multiplier (10,000).
+    public static let maxMultiplier: Double = 1e4
+}
+
+/// Throws `invalidArgument` unless `value` is finite and at most `LayoutLimits.maxPoints` in
+/// magnitude. `what` names the argument in the message.
 @inline(__always)
 func requireFinite(_ value: Double, _ what: @autoclosure () -> String) throws {
-    if !value.isFinite { throw NavLayoutError.invalidArgument("\(what()) must be a finite number of points, got \(value)") }
+    if !value.isFinite || abs(value) > LayoutLimits.maxPoints {
+        throw NavLayoutError.invalidArgument("\(what()) must be a finite number of points within ±\(formatPoints(LayoutLimits.maxPoints)), got \(value)")
+    }
 }

@@ -176,12 +176,16 @@ public final class NavigationMapView: LayoutRootView {
 
     /// Enables or disables navigation (SPEC §3). Enabling runs `enableNavigationUI`; disabling
     /// from active guidance first stops guidance (`hidePrompt` if a prompt is shown, then
-    /// `stopGuidance`), then runs `disableNavigationUI`. Setting the current value does nothing.
-    /// - Throws: `reentrant` from inside a callback (nothing changes); `callbackFailed` when a
-    ///   callback throws (the transition still completes, and every callback of it still runs).
+    /// `stopGuidance`), then runs `disableNavigationUI`.
+    /// - Throws: `invalidState` when navigation already is in the requested state (SPEC §3: not a
+    ///   valid event there; nothing changes); `reentrant` from inside a callback (nothing
+    ///   changes); `callbackFailed` when a callback throws (the transition still completes, and
+    ///   every callback of it still runs).
     public func setNavigationEnabled(_ enabled: Bool) throws {
         try checkNotInCallback(enabled ? "enable navigation" : "disable navigation")
-        if enabled == isNavigationEnabled { return }
+        if enabled == isNavigationEnabled {
+            throw NavLayoutError.invalidState("navigation is already \(enabled ? "enabled" : "disabled")")
+        }
         if enabled {
             let state = makeState(.navigationReady) as! NavigationReadyUIState
             stateKind = .navigationReady
@@ -285,6 +289,7 @@ public final class NavigationMapView: LayoutRootView {
     }
 
     /// The driver pans the map: the logo turns into the re-center button (136 × 48, SPEC §4).
+    /// Valid in every navigation state (the map can be panned with navigation off too).
     /// - Throws: `reentrant` from inside a callback.
     public func panMap() throws {
         try checkNotInCallback("panMap")
@@ -292,7 +297,8 @@ public final class NavigationMapView: LayoutRootView {
         googleLogo.setFixedSize(width: 136, height: 48)
     }
 
-    /// The driver re-centers: the re-center button turns back into the logo (72 × 32).
+    /// The driver re-centers: the re-center button turns back into the logo (72 × 32). Valid in
+    /// every navigation state.
     /// - Throws: `reentrant` from inside a callback.
     public func recenter() throws {
         try checkNotInCallback("recenter")

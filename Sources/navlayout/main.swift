@@ -6,7 +6,7 @@ import NavigationUI
 import NavLayoutExamples
 
 let usage = """
-usage: navlayout demo [--preset NAME] [--delegate sample|wide|builtin]
+usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin]
        navlayout presets
 
   demo      drive enable → guidance → incident prompt (0, 0.2, 0.4 s) → dismissed → stop →
@@ -36,8 +36,10 @@ func option(_ name: String, default value: String) -> String {
 
 switch command {
 case "demo":
-    let preset = option("--preset", default: "iphone-portrait")
+    var preset = option("--preset", default: "iphone-portrait")
     let delegateName = option("--delegate", default: "sample")
+    // The preset may also be given as a plain argument, as the C and Python examples take it.
+    if args.count == 1 && !args[0].hasPrefix("-") { preset = args.removeFirst() }
     if !args.isEmpty { fail("unexpected arguments: \(args.joined(separator: " "))\n\n\(usage)") }
     var delegate: NavigationLayoutDelegate?
     switch delegateName {

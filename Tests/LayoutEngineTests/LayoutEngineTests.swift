@@ -361,3 +361,29 @@ final class QueueTests: XCTestCase {
         XCTAssertTrue(root.engineDiagnostics().isEmpty)
     }
 }
+
+final class BlockAndLimitTests: XCTestCase {
+    /// SPEC §5: the frames *before* the block are recorded even when nothing was laid out yet.
+    func testAnimationStartsFromTheLayoutBeforeTheBlock() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        let w = v.widthAnchor.constraint(equalToConstant: 10)
+        try LayoutConstraint.activate([w, v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor), v.heightAnchor.constraint(equalToConstant: 10)])
+        try root.animate(withDuration: 1, curve: .linear, animations: { w.constant = 100 })
+        XCTAssertEqual(v.frame.width, 10)
+        try root.advanceTime(by: 0.5)
+        XCTAssertEqual(v.frame.width, 55) // 10 + (100 − 10) × 0.5
+    }
+
+    func testAbsurdNumbersAreRefused() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        XCTAssertThrowsError(try v.widthAnchor.constraint(equalToConstant: -1e308).activate())
+        XCTAssertThrowsError(try v.setLayoutMargins(EdgeInsets(all: 1e308)))
+        XCTAssertThrowsError(try LayoutConstraint(first: v.anchor(.width), relation: .equal, second: root.anchor(.width), multiplier: 1e300))
+        XCTAssertThrowsError(try LayoutRootView(size: Size(width: 1e300, height: 10)))
+        XCTAssertEqual(v.layoutMargins, EdgeInsets(all: 8))
+    }
+}

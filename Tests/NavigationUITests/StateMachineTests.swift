@@ -55,7 +55,9 @@ final class StateMachineTests: XCTestCase {
         XCTAssertEqual(code { try map.startGuidance() }, 3)
         XCTAssertEqual(code { try map.stopGuidance() }, 3)
         XCTAssertEqual(code { try map.triggerPrompt(.incident) }, 3)
+        XCTAssertEqual(code { try map.setNavigationEnabled(false) }, 3) // already disabled
         try map.setNavigationEnabled(true)
+        XCTAssertEqual(code { try map.setNavigationEnabled(true) }, 3)  // already enabled
         XCTAssertEqual(code { try map.dismissPrompt() }, 3)
         XCTAssertEqual(code { try map.setLayoutDelegate(nil) }, 4)
         XCTAssertTrue(map.layoutDelegate === r)
