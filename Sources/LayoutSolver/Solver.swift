@@ -73,6 +73,20 @@ internal enum Undo {
     case kind(Int, UInt8)
 }
 
+/// Counters of the solver's code paths (for tests and benchmarks; never used in decisions).
+internal struct Stats {
+    var primalPivots = 0
+    var artificialPivots = 0
+    var dualPivots = 0
+    var artificialAdds = 0
+    var droppedArtificialRows = 0
+    /// Marker leaving rows chosen by rule 1 (restricted, negative coefficient), rule 2
+    /// (restricted), rule 3 (unrestricted), or not found.
+    var markerLeaving = [0, 0, 0, 0]
+    var unsatisfiableAdds = 0
+    var dualFailures = 0
+}
+
 /// Scalar and small state saved at the start of a transaction.
 internal struct Saved {
     var levels: [Level]
@@ -178,6 +192,8 @@ public final class Solver {
     internal var pivotBudgetOverride: Int? = nil
     /// Total pivots since creation (statistics for tests and benchmarks).
     internal var totalPivots = 0
+    /// Code-path counters (statistics for tests and benchmarks).
+    internal var stats = Stats()
 
     /// Creates an empty solver.
     public init() {}
@@ -881,6 +897,7 @@ public final class Solver {
         }
         setConstraint(key, tag)
         if subject < 0 {
+            stats.artificialAdds += 1
             try addWithArtificialVariable(row)
         } else {
             row.solve(for: subject)
@@ -899,7 +916,10 @@ public final class Solver {
         try optimizeArtificial()
         let success = nearZero(artificial!.constant)
         artificial = nil
-        if !success { throw SolverError.unsatisfiableConstraint }
+        if !success {
+            stats.unsatisfiableAdds += 1
+            throw SolverError.unsatisfiableConstraint
+        }
         if isBasic(art) {
             var r = takeRow(art)
             if !r.cells.isEmpty {
@@ -913,6 +933,7 @@ public final class Solver {
                     substitute(entering, r)
                     setRow(entering, r)
                 }
+                else { stats.droppedArtificialRows += 1 }
                 // Otherwise the row holds only dummies with a zero constant: it says nothing
                 // beyond the required equalities already present, and is dropped.
             }
@@ -988,9 +1009,10 @@ public final class Solver {
                 if ratio < r2 { r2 = ratio; second = id }
             }
         }
-        if first >= 0 { return first }
-        if second >= 0 { return second }
-        if third >= 0 { return third }
+        if first >= 0 { stats.markerLeaving[0] += 1; return first }
+        if second >= 0 { stats.markerLeaving[1] += 1; return second }
+        if third >= 0 { stats.markerLeaving[2] += 1; return third }
+        stats.markerLeaving[3] += 1
         return nil
     }
 
@@ -1126,6 +1148,7 @@ public final class Solver {
             // it, stop at the current (feasible) point.
             if leaving < 0 { return }
             try countPivot()
+            stats.primalPivots += 1
             pivot(leaving: leaving, entering: entering)
         }
     }
@@ -1138,6 +1161,7 @@ public final class Solver {
             let leaving = leavingRow(entering, dir)
             if leaving < 0 { return }
             try countPivot()
+            stats.artificialPivots += 1
             pivot(leaving: leaving, entering: entering)
         }
     }
@@ -1201,7 +1225,11 @@ public final class Solver {
                     if rc > rb + absoluteEpsilon { break }
                 }
             }
-            if best < 0 { throw SolverError.unsatisfiableConstraint }
+            if best < 0 {
+                stats.dualFailures += 1
+                throw SolverError.unsatisfiableConstraint
+            }
+            stats.dualPivots += 1
             pivot(leaving: leaving, entering: best)
         }
     }

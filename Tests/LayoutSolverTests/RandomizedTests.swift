@@ -174,6 +174,7 @@ final class RandomizedTests: XCTestCase {
     }
 
     func testRandomOperationsKeepRequiredConstraints() throws {
+        var total = Stats()
         for seed in 0..<60 as Range<UInt64> {
             var rng = LCG(seed: 7_000 + seed)
             let n = rng.int(2...12)
@@ -239,7 +240,25 @@ final class RandomizedTests: XCTestCase {
             XCTAssertEqual(s.levels.count, 0)
             XCTAssertEqual(s.liveSymbols, 0, "seed \(seed): every symbol released")
             XCTAssertEqual(s.variables.count, 0)
+            total.primalPivots += s.stats.primalPivots
+            total.artificialPivots += s.stats.artificialPivots
+            total.dualPivots += s.stats.dualPivots
+            total.artificialAdds += s.stats.artificialAdds
+            total.unsatisfiableAdds += s.stats.unsatisfiableAdds
+            total.dualFailures += s.stats.dualFailures
+            for r in 0..<4 { total.markerLeaving[r] += s.stats.markerLeaving[r] }
         }
+        // The random sessions must reach every code path of the solver.
+        XCTAssertGreaterThan(total.primalPivots, 0)
+        XCTAssertGreaterThan(total.artificialPivots, 0)
+        XCTAssertGreaterThan(total.dualPivots, 0)
+        XCTAssertGreaterThan(total.artificialAdds, 0)
+        XCTAssertGreaterThan(total.unsatisfiableAdds, 0)
+        XCTAssertGreaterThan(total.dualFailures, 0)
+        XCTAssertGreaterThan(total.markerLeaving[0], 0)
+        XCTAssertGreaterThan(total.markerLeaving[1], 0)
+        XCTAssertGreaterThan(total.markerLeaving[2], 0)
+        print("random sessions: \(total)")
     }
 
     /// One fixed pseudo-random session; returns the values after each step and the final dump.
