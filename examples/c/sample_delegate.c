@@ -33,7 +33,7 @@ typedef struct layout_group {
     nl_view *stack;                          /* "buttonStack" */
     nl_view *top_level[MAX_TOP_LEVEL];       /* added to the map view, in this order */
     size_t top_level_count;
-    nl_view *buttons[MAX_BUTTONS];           /* arranged in the stack, in the state's order */
+    nl_view *buttons[MAX_BUTTONS];           /* arranged in the stack: compass, reporting, others */
     size_t button_count;
     nl_constraint *constraints[MAX_CONSTRAINTS];
     size_t constraint_count;
@@ -98,16 +98,22 @@ static nl_constraint *relate(sample_state *st, layout_group *g, nl_anchor first,
         }                                                                                  \
     } while (0)
 
-/* Collects the state's buttons in the state's order (whatever their types). */
+/* Collects the state's buttons by type, never by index (SPEC §3): the compass first (the bottom of
+ * the bottom-packed stack), then the reporting button, then buttons of types this delegate does not
+ * know, in the state's order. */
 static nl_status collect_buttons(const nl_ui_state *state, layout_group *g) {
-    size_t count = 0, i;
+    static const nl_button_type order[] = {NL_BUTTON_COMPASS, NL_BUTTON_REPORTING, 0};
+    size_t count = 0, i, k;
     nl_status s = nl_ui_state_button_count(state, &count);
     if (s != NL_OK) return s;
-    if (count > MAX_BUTTONS) count = MAX_BUTTONS;
-    for (i = 0; i < count; i++) {
-        nl_view *b = nl_ui_state_button(state, i, NULL);
-        if (b == NULL) return NL_ERR_INVALID_HANDLE;
-        g->buttons[g->button_count++] = b;
+    for (k = 0; k < sizeof order / sizeof order[0]; k++) {
+        for (i = 0; i < count && g->button_count < MAX_BUTTONS; i++) {
+            nl_button_type type = 0;
+            nl_view *b = nl_ui_state_button(state, i, &type);
+            int known = type == NL_BUTTON_COMPASS || type == NL_BUTTON_REPORTING;
+            if (b == NULL) return NL_ERR_INVALID_HANDLE;
+            if (order[k] != 0 ? type == order[k] : !known) g->buttons[g->button_count++] = b;
+        }
     }
     return NL_OK;
 }

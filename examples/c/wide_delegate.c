@@ -32,7 +32,7 @@ typedef struct layout {
     nl_view *views[MAX_VIEWS];               /* added to the map view in this order */
     size_t view_count;
     nl_view *stack;                          /* "buttonStack", added after the views */
-    nl_view *buttons[MAX_BUTTONS];           /* the state's buttons, in the state's order */
+    nl_view *buttons[MAX_BUTTONS];           /* compass, reporting, then unknown types */
     size_t button_count;
     nl_constraint *constraints[MAX_CONSTRAINTS];
     size_t constraint_count;
@@ -120,10 +120,12 @@ static void add_view(wide_state *st, layout *l, nl_view *v) {
     else if (l->view_count < MAX_VIEWS) l->views[l->view_count++] = v;
 }
 
-/* Starts a layout for `state`: a fresh button stack holding every button of the state (the stack
- * does not care about their types or order). */
+/* Starts a layout for `state`: a fresh button stack holding the state's buttons, found by type
+ * (SPEC §3): the compass at the bottom, the reporting button above it, then buttons of types this
+ * delegate does not know, in the state's order. */
 static void layout_begin(wide_state *st, layout *l, const nl_ui_state *state) {
-    size_t count = 0, i;
+    static const nl_button_type order[] = {NL_BUTTON_COMPASS, NL_BUTTON_REPORTING, 0};
+    size_t count = 0, i, k;
     memset(l, 0, sizeof *l);
     l->stack = nl_hiding_stack_create(st->map, NL_STACK_POSITION_BOTTOM, NL_STACK_ALIGNMENT_TRAILING);
     if (l->stack == NULL) {
@@ -132,10 +134,14 @@ static void layout_begin(wide_state *st, layout *l, const nl_ui_state *state) {
     }
     ok(st, nl_view_set_identifier(l->stack, "buttonStack"), "nl_view_set_identifier");
     if (!ok(st, nl_ui_state_button_count(state, &count), "nl_ui_state_button_count")) return;
-    for (i = 0; i < count && i < MAX_BUTTONS; i++) {
-        nl_view *b = nl_ui_state_button(state, i, NULL);
-        if (b == NULL) fail(st, "nl_ui_state_button", NL_ERR_INVALID_HANDLE);
-        else l->buttons[l->button_count++] = b;
+    for (k = 0; k < sizeof order / sizeof order[0]; k++) {
+        for (i = 0; i < count && l->button_count < MAX_BUTTONS; i++) {
+            nl_button_type type = 0;
+            nl_view *b = nl_ui_state_button(state, i, &type);
+            int known = type == NL_BUTTON_COMPASS || type == NL_BUTTON_REPORTING;
+            if (b == NULL) fail(st, "nl_ui_state_button", NL_ERR_INVALID_HANDLE);
+            else if (order[k] != 0 ? type == order[k] : !known) l->buttons[l->button_count++] = b;
+        }
     }
 }
 
