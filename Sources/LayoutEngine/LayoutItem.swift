@@ -86,7 +86,8 @@ open class LayoutItem {
     /// Whether `self` is `view` or lies inside its subtree (a guide counts as inside its owner).
     public func isInSubtree(of view: LayoutView) -> Bool {
         var current = hierarchyView
-        while let v = current {
+        // Ancestors have strictly smaller depths: stop once above `view`'s depth.
+        while let v = current, v.depth >= view.depth {
             if v === view { return true }
             current = v.superview
         }

@@ -15,6 +15,10 @@ open class LayoutView: LayoutItem {
 
     /// Active constraints whose nearest common ancestor is this view.
     package var installedConstraints: [LayoutConstraint] = []
+    /// Distance from the root of this view's tree (0 for a view without a superview). Keeps
+    /// ancestor queries proportional to the distance between the views, not to the depth of the
+    /// tree (a deep hierarchy would otherwise make every activation cost O(depth)).
+    package private(set) var depth = 0
 
     private var userHidden = false
     /// Set by a hiding stack that manages this view.
@@ -53,7 +57,9 @@ open class LayoutView: LayoutItem {
     /// - Throws: `invalidArgument` when `view` is `self`, an ancestor of `self`, or a root view
     ///   (a map view).
     public func addSubview(_ view: LayoutView) throws {
-        if view === self || self.isInSubtree(of: view) {
+        // A view without subviews cannot be an ancestor of `self` (the common case: adding a
+        // fresh leaf stays O(1) however deep `self` is).
+        if view === self || (!view.subviews.isEmpty && self.isInSubtree(of: view)) {
             throw NavLayoutError.invalidArgument("cannot add \(view.displayName) to \(displayName): it would contain itself")
         }
         if view.isRoot {
@@ -70,6 +76,7 @@ open class LayoutView: LayoutItem {
         if view.superview != nil { view.removeFromSuperview() }
         subviews.append(view)
         view.superview = self
+        view.setDepth(depth + 1)
         if let system { system.attach(subtree: view) }
         didAddSubview(view)
     }
@@ -82,8 +89,9 @@ open class LayoutView: LayoutItem {
         guard let parent = superview else { return }
         deactivateConstraintsCrossing(out: self)
         if let system { system.detach(subtree: self) }
-        if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
+        if let i = parent.subviews.lastIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
         superview = nil
+        setDepth(0)
         parent.didRemoveSubview(self)
     }
 
@@ -161,15 +169,22 @@ open class LayoutView: LayoutItem {
         c.installIndex = -1
     }
 
+    private func setDepth(_ newDepth: Int) {
+        let delta = newDepth - depth
+        if delta == 0 { return }
+        forEachView { $0.depth += delta }
+    }
+
+    /// The nearest view containing both (either may be the other), or nil when they are in
+    /// different trees. Walks up from the deeper view to equal depth, then up both together.
     package static func nearestCommonAncestor(_ a: LayoutView, _ b: LayoutView) -> LayoutView? {
-        if a === b { return a }
-        var ancestors = Set<ObjectIdentifier>()
-        var v: LayoutView? = a
-        while let x = v { ancestors.insert(ObjectIdentifier(x)); v = x.superview }
-        v = b
-        while let x = v {
-            if ancestors.contains(ObjectIdentifier(x)) { return x }
-            v = x.superview
+        var x: LayoutView? = a, y: LayoutView? = b
+        while let u = x, let w = y, u.depth > w.depth { x = u.superview }
+        while let u = x, let w = y, w.depth > u.depth { y = w.superview }
+        while let u = x, let w = y {
+            if u === w { return u }
+            x = u.superview
+            y = w.superview
         }
         return nil
     }
