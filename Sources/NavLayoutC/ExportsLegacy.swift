@@ -78,15 +78,9 @@ public func nl_map_view_set_header_accessory_view(_ map: OpaquePointer?, _ view:
         if view != nil {
             let (vctx, v) = try resolveView(view, "header accessory view")
             try requireSameMap(ctx, vctx, "header accessory view \(name(v))")
-            if v === m {
-                throw NavLayoutError.invalidArgument("nl_map_view_set_header_accessory_view: the map view's root view cannot be its own header accessory view")
-            }
-            if v is NavigationComponentView {
-                throw NavLayoutError.invalidArgument("nl_map_view_set_header_accessory_view: \(name(v)) is an SDK component; the header accessory view must be a host view")
-            }
             accessory = v
         }
-        m.setHeaderAccessoryView(accessory)
+        try m.setHeaderAccessoryView(accessory)
     }
 }
 
@@ -100,7 +94,7 @@ public func nl_map_view_header_accessory_view(_ map: OpaquePointer?, _ out: Unsa
 
 @c @implementation
 public func nl_map_view_set_padding(_ map: OpaquePointer?, _ padding: nl_insets) -> nl_status {
-    setting(map) { _, m in m.padding = try swiftInsets(padding, "padding") }
+    setting(map) { _, m in try m.setPadding(try swiftInsets(padding, "padding")) }
 }
 
 @c @implementation

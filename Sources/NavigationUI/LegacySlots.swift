@@ -61,7 +61,11 @@ extension NavigationMapView {
 
     /// A host view the built-in layout places under the turn card, as wide as the card, with its
     /// own (intrinsic) height (legacy `setHeaderAccessoryView(_:)`); nil removes it.
-    public func setHeaderAccessoryView(_ view: LayoutView?) {
+    /// - Throws: `invalidArgument` for the map view itself or an SDK component (nothing changes).
+    public func setHeaderAccessoryView(_ view: LayoutView?) throws {
+        if let view, view === self || view is NavigationComponentView {
+            throw NavLayoutError.invalidArgument("\(view.displayName) cannot be the header accessory view: use a host view")
+        }
         changeLegacy("setHeaderAccessoryView") { settings in
             if let old = settings.headerAccessoryView, old !== view { old.removeFromSuperview() }
             settings.headerAccessoryView = view
@@ -72,13 +76,20 @@ extension NavigationMapView {
     public var headerAccessoryView: LayoutView? { legacySettings.headerAccessoryView }
 
     /// Extra camera padding in points (legacy `padding`): added to the viewport's padding in
-    /// `camera` while the built-in layout is active.
+    /// `camera` while the built-in layout is active. Non-finite values are ignored (use
+    /// `setPadding(_:)` for an error).
     public var padding: EdgeInsets {
         get { legacySettings.padding }
-        set {
-            guard [newValue.top, newValue.left, newValue.bottom, newValue.right].allSatisfy({ $0.isFinite }) else { return }
-            changeLegacy("padding") { $0.padding = newValue }
+        set { try? setPadding(newValue) }
+    }
+
+    /// Sets the legacy camera padding (points).
+    /// - Throws: `invalidArgument` for NaN, infinite or out-of-range values (nothing changes).
+    public func setPadding(_ value: EdgeInsets) throws {
+        for v in [value.top, value.left, value.bottom, value.right] where !v.isFinite || abs(v) > LayoutLimits.maxPoints {
+            throw NavLayoutError.invalidArgument("padding \(value) must be finite numbers of points within ±\(formatPoints(LayoutLimits.maxPoints))")
         }
+        changeLegacy("padding") { $0.padding = value }
     }
 
     /// The legacy guide following the turn card (SPEC §7).

@@ -98,7 +98,7 @@ final class BuiltInLayoutTests: XCTestCase {
         defer { map.invalidate() }
         let accessory = LayoutView(identifier: "accessory")
         accessory.intrinsicContentSize = Size(width: LayoutView.noIntrinsicMetric, height: 40)
-        map.setHeaderAccessoryView(accessory)
+        try map.setHeaderAccessoryView(accessory)
         XCTAssertEqual(accessory.frame, Rect(x: 0, y: 163, width: 393, height: 40))      // under the turn card
         XCTAssertEqual(map.viewport.frame.y, 203)                                        // 163 + 40
         map.padding = EdgeInsets(top: 10, left: 20, bottom: 30, right: 40)
@@ -109,7 +109,7 @@ final class BuiltInLayoutTests: XCTestCase {
         XCTAssertEqual(map.bottomTrailingButtonsLayoutGuide.frame, Rect(x: 337, y: 626, width: 56, height: 120))
         // Alternate: from the content top (the accessory's bottom, 203) to 8 above the buttons (618).
         XCTAssertEqual(map.bottomTrailingButtonsAlternateLayoutGuide.frame, Rect(x: 337, y: 203, width: 56, height: 415))
-        map.setHeaderAccessoryView(nil)
+        try map.setHeaderAccessoryView(nil)
         XCTAssertNil(accessory.superview)
         map.isNavigationHeaderEnabled = false
         XCTAssertNil(map.turnCard.superview)
@@ -269,6 +269,23 @@ final class WideAndRTLTests: XCTestCase {
                 XCTAssertEqual(m, Rect(x: 393 - f.x - f.width, y: f.y, width: f.width, height: f.height), "\(id) builtIn=\(builtIn)")
             }
             XCTAssertEqual(rtl["compass"]?.x, 0, "trailing is the left edge in RTL")
+        }
+    }
+
+    /// The examples find buttons by type: with the buttons shuffled (and an unknown one added),
+    /// the compass is still at the bottom of the stack and the reporting button above it.
+    func testExamplesFindButtonsByType() throws {
+        for delegate in [SampleLayoutDelegate(), WideLayoutDelegate()] {
+            let map = try NavigationMapView(preset: "iphone-portrait", options: .init(shuffleButtons: true))
+            defer { map.invalidate() }
+            try map.setLayoutDelegate(delegate)
+            try map.setNavigationEnabled(true)
+            XCTAssertEqual(map.compassButton.frame, Rect(x: 337, y: 762, width: 56, height: 56))
+            try map.startGuidance()
+            XCTAssertEqual(map.compassButton.frame, Rect(x: 337, y: 690, width: 56, height: 56))
+            XCTAssertEqual(map.reportingButton.frame, Rect(x: 337, y: 626, width: 56, height: 56))
+            // The unknown button stands above them: 626 − 8 − 56 = 562.
+            XCTAssertEqual(map.unknownButton.frame, Rect(x: 337, y: 562, width: 56, height: 56))
         }
     }
 }

@@ -22,7 +22,19 @@ public class SampleLayoutDelegate: NavigationLayoutDelegate {
 
         init(topLevelViews: [LayoutView], buttons: [NavigationUIButton]) {
             self.topLevelViews = topLevelViews
-            self.buttons = buttons.map(\.view)
+            // Find buttons by type, never by index (the seed's advice; the SDK may reorder them or
+            // add new types): the compass at the bottom, the reporting button above it, buttons of
+            // types this delegate does not know above those, in the order given.
+            func rank(_ b: NavigationUIButton) -> Int {
+                switch b.type {
+                case .compass: return 0
+                case .reporting: return 1
+                case .unknown: return 2
+                }
+            }
+            self.buttons = buttons.enumerated()
+                .sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
+                .map(\.element.view)
         }
 
         func install(on map: NavigationMapView) throws {
