@@ -92,6 +92,8 @@ from .values import (
     StackAlignment,
     StackPosition,
     UIStateKind,
+    ViewKind,
+    LegacyGuide,
 )
 
 __version__ = "0.1.0"
@@ -136,6 +138,7 @@ __all__ = [
     "Point", "Size", "Rect", "Insets", "Priority", "AnchorAttribute", "Relation", "Axis",
     "LayoutDirection", "ButtonType", "PromptKind", "SpeedWidgetMode", "Curve", "StackPosition",
     "StackAlignment", "Corner", "UIStateKind", "Severity", "DiagnosticCode", "NO_INTRINSIC_METRIC",
+    "ViewKind", "LegacyGuide",
     # objects
     "MapView", "View", "LayoutItem", "LayoutGuide", "HidingStack", "PromptView", "Anchor",
     "Constraint", "activate", "deactivate", "Button", "NavigationUIState",

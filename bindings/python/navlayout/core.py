@@ -12,12 +12,14 @@ Units: lengths in points, durations in seconds, priorities in 1…1000.
 from __future__ import annotations
 
 import ctypes
+import enum
 import inspect
 import itertools
 import math
 import numbers
+import threading
 import weakref
-from ctypes import byref, c_bool, c_double, c_float, c_int32, c_size_t, c_uint32
+from ctypes import byref, c_bool, c_double, c_float, c_int32, c_size_t, c_uint32, c_void_p
 from typing import (
     Any,
     Callable,
@@ -28,6 +30,8 @@ from typing import (
     Optional,
     Sequence,
     Tuple,
+    Type,
+    TypeVar,
     Union,
 )
 
@@ -61,6 +65,8 @@ from .values import (
     StackAlignment,
     StackPosition,
     UIStateKind,
+    LegacyGuide,
+    ViewKind,
     button_type,
 )
 
@@ -93,10 +99,23 @@ _NL_ERR_REENTRANT = 6
 # --------------------------------------------------------------------------------------------
 
 
+# Type rules (documented in the package README, "Argument types"):
+#   * flags (``navigation_enabled``, ``hidden``, ``car_play``, …) take a ``bool`` — not ``1``/``0``,
+#     not ``None``: TypeError otherwise;
+#   * points, seconds, priorities and multipliers take a real number (``int``, ``float``,
+#     ``fractions.Fraction``, NumPy scalars, …) but not a ``bool``: TypeError otherwise; NaN and
+#     infinities raise InvalidArgumentError;
+#   * enum arguments take a member of the expected enum or a plain ``int`` with its value; a ``bool``,
+#     a non-integer or a member of a *different* enum is TypeError, an ``int`` that is not one of the
+#     enum's values is InvalidArgumentError (a ValueError), raised before the library is called.
+
+
 def _number(value: Any, name: str) -> float:
-    """A finite float, or TypeError / InvalidArgumentError."""
+    """A finite float from a real number (not a bool); TypeError / InvalidArgumentError."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number (points/seconds), not {type(value).__name__}")
+        raise TypeError(
+            f"{name} must be a real number (points/seconds/priority), not {type(value).__name__}"
+        )
     f = float(value)
     if not math.isfinite(f):
         raise InvalidArgumentError(f"{name} must be finite, got {f!r}")
@@ -104,19 +123,49 @@ def _number(value: Any, name: str) -> float:
 
 
 def _flag(value: Any, name: str) -> bool:
-    if not isinstance(value, (bool, int)):
-        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
-    return bool(value)
+    """A ``bool`` (or a NumPy bool); anything else, ``1`` and ``None`` included, is TypeError."""
+    if isinstance(value, bool):
+        return value
+    t = type(value)
+    if t.__module__ == "numpy" and t.__name__ in ("bool_", "bool"):
+        return bool(value)
+    raise TypeError(f"{name} must be a bool (True or False), not {t.__name__}")
 
 
-def _enum(value: Any, name: str) -> int:
-    """An int enum value (range is checked by the library: NL_ERR_INVALID_ARGUMENT)."""
+_E = TypeVar("_E", bound=enum.IntEnum)
+
+
+def _enum(value: Any, name: str, enum_type: Type[_E]) -> _E:
+    """The member of ``enum_type`` for ``value`` (a member or its int value), checked in Python.
+
+    TypeError for bools, non-integers and members of another enum; InvalidArgumentError (a
+    ValueError) for an int that is not one of the enum's values."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int enum value, not {type(value).__name__}")
-    value = int(value)
-    if not -(2**31) <= value < 2**31:
-        raise InvalidArgumentError(f"{name} out of range: {value}")
-    return value
+        raise TypeError(f"{name} must be a {enum_type.__name__} value, not {type(value).__name__}")
+    if isinstance(value, enum.Enum) and not isinstance(value, enum_type):
+        raise TypeError(f"{name} must be a {enum_type.__name__} value, not {value!r}")
+    try:
+        return enum_type(int(value))
+    except ValueError:
+        allowed = ", ".join(f"{m.name} ({m.value})" for m in enum_type)
+        raise InvalidArgumentError(
+            f"{name} must be a {enum_type.__name__} value: one of {allowed}; got {int(value)}"
+        ) from None
+
+
+def _corner_mask(value: Any, name: str) -> Corner:
+    """A :class:`Corner` mask: a combination of the four corner bits (0…15)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a Corner mask, not {type(value).__name__}")
+    if isinstance(value, enum.Enum) and not isinstance(value, Corner):
+        raise TypeError(f"{name} must be a Corner mask, not {value!r}")
+    m = int(value)
+    if m < 0 or m & ~int(Corner.ALL):
+        raise InvalidArgumentError(
+            f"{name} must combine Corner.MIN_X_MIN_Y (1), MAX_X_MIN_Y (2), MIN_X_MAX_Y (4) and "
+            f"MAX_X_MAX_Y (8); got {m}"
+        )
+    return Corner(m)
 
 
 def _insets(value: Any, name: str) -> _ffi.nl_insets:
@@ -191,8 +240,13 @@ class LayoutItem(_Wrapper):
         raise NotImplementedError
 
     def anchor(self, attribute: AnchorAttribute) -> "Anchor":
-        """The anchor for ``attribute`` (one of :class:`AnchorAttribute`)."""
-        return Anchor(self, AnchorAttribute(_enum(attribute, "attribute")))
+        """The anchor for ``attribute`` (an :class:`AnchorAttribute` or its int value).
+
+        Raises:
+            TypeError: not an int / AnchorAttribute (bools and other enums included).
+            InvalidArgumentError: (a ValueError) an int that is not an AnchorAttribute value.
+        """
+        return Anchor(self, _enum(attribute, "attribute", AnchorAttribute))
 
     @property
     def leading_anchor(self) -> "Anchor":
@@ -257,12 +311,6 @@ class View(LayoutItem):
     _kind = "view"
 
     def _init_cache(self) -> None:
-        self._intrinsic = Size(NO_INTRINSIC_METRIC, NO_INTRINSIC_METRIC)
-        self._hugging = {Axis.HORIZONTAL: Priority.DEFAULT_LOW, Axis.VERTICAL: Priority.DEFAULT_LOW}
-        self._compression = {
-            Axis.HORIZONTAL: Priority.DEFAULT_HIGH,
-            Axis.VERTICAL: Priority.DEFAULT_HIGH,
-        }
         self._identifier_cache: Optional[str] = None
 
     def _describe(self) -> str:
@@ -311,17 +359,45 @@ class View(LayoutItem):
     def hidden(self, value: bool) -> None:
         check(load().nl_view_set_hidden(self._handle(), _flag(value, "hidden")))
 
+    # -- kind and role ---------------------------------------------------------------------------
+
+    @property
+    def view_kind(self) -> ViewKind:
+        """What this view is (:class:`ViewKind`): a host view, the map view, a hiding stack, a
+        prompt or another SDK component. Read from the library (``nl_view_kind_of``). (Not
+        ``kind``: :attr:`PromptView.kind` is the prompt's :class:`PromptKind`.)"""
+        out = c_int32()
+        check(load().nl_view_kind_of(self._handle(), byref(out)))
+        return ViewKind(out.value)
+
+    @property
+    def role(self) -> str:
+        """The SDK role, which a host cannot change (unlike :attr:`identifier`): ``"map"`` for
+        the map view, ``"googleLogo"``, ``"viewport"``, ``"compass"``, ``"reporting"``,
+        ``"unknownButton"``, ``"turnCard"``, ``"etaCard"``, ``"tripProgressBar"``,
+        ``"speedWidget"``, ``"prompt"`` for the SDK's components, ``""`` for host views and
+        hiding stacks."""
+        text = take_string(load().nl_view_role(self._handle()))
+        if text is None:
+            fail(f"role of {self._describe()}")
+        return text  # type: ignore[return-value]
+
     # -- intrinsic size, hugging, compression resistance, margins ----------------------------
 
     @property
     def intrinsic_content_size(self) -> Size:
-        """The intrinsic content size in points (``NO_INTRINSIC_METRIC`` = -1 for none on an axis).
+        """The intrinsic content size in points; ``NO_INTRINSIC_METRIC`` (-1) on an axis without
+        one (the default for host views). SDK components report ``Size(-1, -1)`` too: their sizes
+        are required constraints the engine owns (read them from :attr:`frame`).
 
-        The library has no getter: this returns the value last set from Python
-        (``Size(-1, -1)`` for views whose size the engine manages). Settable with a ``Size``
-        or ``(width, height)`` tuple.
+        Settable with a ``Size`` or ``(width, height)`` of real numbers >= 0 or -1
+        (InvalidArgumentError for other negative values, NaN and infinities). For an axis
+        with intrinsic size ``s``, ``size >= s`` holds at the compression-resistance priority and
+        ``size <= s`` at the hugging priority (SPEC §2).
         """
-        return self._intrinsic
+        out = _ffi.nl_size()
+        check(load().nl_view_intrinsic_size(self._handle(), byref(out)))
+        return Size(out.width, out.height)
 
     @intrinsic_content_size.setter
     def intrinsic_content_size(self, value: Union[Size, Tuple[float, float]]) -> None:
@@ -330,41 +406,43 @@ class View(LayoutItem):
         w = _number(value[0], "width")
         h = _number(value[1], "height")
         check(load().nl_view_set_intrinsic_size(self._handle(), w, h))
-        self._intrinsic = Size(w, h)
 
     def content_hugging_priority(self, axis: Axis) -> float:
-        """Content-hugging priority for ``axis`` (default 250), as last set from Python."""
-        return self._hugging[Axis(_enum(axis, "axis"))]
+        """The content-hugging priority (1…1000, default 250) for ``axis``."""
+        a = _enum(axis, "axis", Axis)
+        out = c_float()
+        check(load().nl_view_hugging_priority(self._handle(), a, byref(out)))
+        return float(out.value)
 
     def set_content_hugging_priority(self, priority: float, axis: Axis) -> None:
-        """Sets the content-hugging priority (1…1000) for ``axis``."""
+        """Sets the content-hugging priority (a real number in 1…1000, InvalidArgumentError
+        outside) for ``axis``."""
         p = _number(priority, "priority")
-        a = _enum(axis, "axis")
+        a = _enum(axis, "axis", Axis)
         check(load().nl_view_set_hugging_priority(self._handle(), a, p))
-        self._hugging[Axis(a)] = p
 
     def compression_resistance_priority(self, axis: Axis) -> float:
-        """Compression-resistance priority for ``axis`` (default 750), as last set from Python."""
-        return self._compression[Axis(_enum(axis, "axis"))]
+        """The compression-resistance priority (1…1000, default 750) for ``axis``."""
+        a = _enum(axis, "axis", Axis)
+        out = c_float()
+        check(load().nl_view_compression_priority(self._handle(), a, byref(out)))
+        return float(out.value)
 
     def set_compression_resistance_priority(self, priority: float, axis: Axis) -> None:
-        """Sets the compression-resistance priority (1…1000) for ``axis``."""
+        """Sets the compression-resistance priority (a real number in 1…1000) for ``axis``."""
         p = _number(priority, "priority")
-        a = _enum(axis, "axis")
+        a = _enum(axis, "axis", Axis)
         check(load().nl_view_set_compression_priority(self._handle(), a, p))
-        self._compression[Axis(a)] = p
 
     @property
     def layout_margins(self) -> Insets:
-        """Layout margins in points (default 8; SDK components have their own). Settable.
-
-        Read back from the layout: the distance between the view's frame and its
-        :attr:`layout_margins_guide` frame (performs a layout pass if needed); ``left``/``right``
-        are physical edges.
-        """
-        f = self.target_frame
-        g = self.layout_margins_guide.frame
-        return Insets(g.y - f.y, g.x - f.x, f.max_y - g.max_y, f.max_x - g.max_x)
+        """Layout margins in points, ``Insets(top, left, bottom, right)``: default 8 on each edge;
+        the SDK's components have their own (SPEC §4: logo, buttons, cards, prompts 8, speed
+        widget 4, viewport and trip progress bar 0). :attr:`layout_margins_guide` is inset by
+        them. Settable (finite real numbers)."""
+        out = _ffi.nl_insets()
+        check(load().nl_view_layout_margins(self._handle(), byref(out)))
+        return Insets(out.top, out.left, out.bottom, out.right)
 
     @layout_margins.setter
     def layout_margins(self, value: Insets) -> None:
@@ -480,26 +558,41 @@ class HidingStack(View):
 
     def _init_cache(self) -> None:
         super()._init_cache()
-        self._arranged: List[View] = []
-        self._spacing = 8.0
-        self._position = StackPosition.TOP
-        self._alignment = StackAlignment.LEADING
+        # The library has no getter for these: known for stacks made with make_hiding_stack,
+        # None for a stack this process did not create (e.g. the built-in layout's).
+        self._position: Optional[StackPosition] = None
+        self._alignment: Optional[StackAlignment] = None
 
     @property
-    def position(self) -> StackPosition:
-        """Where the arranged views are packed."""
+    def position(self) -> Optional[StackPosition]:
+        """Where the arranged views are packed, as given to :meth:`MapView.make_hiding_stack`
+        (``None`` for a stack the bindings did not create, e.g. the built-in layout's)."""
         return self._position
 
     @property
-    def alignment(self) -> StackAlignment:
-        """Which edge the arranged views sit at."""
+    def alignment(self) -> Optional[StackAlignment]:
+        """Which edge the arranged views sit at (``None`` as for :attr:`position`)."""
         return self._alignment
 
     @property
     def arranged_subviews(self) -> List[View]:
-        """The arranged views (they are also the stack's subviews). Settable with any sequence
-        of views (replaces the arranged views; DuplicateError if a view appears twice)."""
-        return list(self._arranged)
+        """The arranged views, in the order set (for a bottom-packed stack the first is the bottom
+        one), hidden ones included; read from the library. They are also the stack's subviews.
+
+        Settable with any sequence of views: replaces the arranged views. Raises
+        DuplicateError if a view appears twice, InvalidArgumentError for the stack itself or views
+        of another map view, TypeError for non-views."""
+        lib = load()
+        h = self._handle()
+        n = c_size_t()
+        check(lib.nl_hiding_stack_arranged_subview_count(h, byref(n)))
+        result = []
+        for i in range(n.value):
+            vh = lib.nl_hiding_stack_arranged_subview(h, i)
+            if not vh:
+                fail(f"arranged subview {i} of {self._describe()}")
+            result.append(self._map._wrap_view(vh))
+        return result
 
     @arranged_subviews.setter
     def arranged_subviews(self, views: Sequence[View]) -> None:
@@ -513,18 +606,19 @@ class HidingStack(View):
                 self._handle(), _ffi.handle_array(handles), len(handles)
             )
         )
-        self._arranged = views
 
     @property
     def spacing(self) -> float:
-        """Vertical spacing between arranged views in points (default 8). Settable (>= 0)."""
-        return self._spacing
+        """Vertical spacing between arranged views in points (default 8); read from the library.
+        Settable with a finite real number >= 0 (InvalidArgumentError otherwise)."""
+        out = c_double()
+        check(load().nl_hiding_stack_spacing(self._handle(), byref(out)))
+        return float(out.value)
 
     @spacing.setter
     def spacing(self, value: float) -> None:
         v = _number(value, "spacing")
         check(load().nl_hiding_stack_set_spacing(self._handle(), v))
-        self._spacing = v
 
 
 class PromptView(View):
@@ -548,17 +642,17 @@ class PromptView(View):
 
     @property
     def rounded_corners(self) -> Corner:
-        """Which corners are rounded (:class:`Corner` flags; default the two top corners)."""
+        """Which corners are rounded (:class:`Corner` flags; default ``Corner.TOP``, the two top
+        corners). Settable with a combination of the four corner bits (InvalidArgumentError for
+        other bits, TypeError for non-integers)."""
         out = c_uint32()
         check(load().nl_prompt_rounded_corners(self._handle(), byref(out)))
         return Corner(out.value)
 
     @rounded_corners.setter
     def rounded_corners(self, mask: Corner) -> None:
-        m = _enum(mask, "rounded_corners")
-        if m < 0:
-            raise InvalidArgumentError(f"rounded_corners mask must be >= 0, got {m}")
-        check(load().nl_prompt_set_rounded_corners(self._handle(), m))
+        m = _corner_mask(mask, "rounded_corners")
+        check(load().nl_prompt_set_rounded_corners(self._handle(), int(m)))
 
 
 class LayoutGuide(LayoutItem):
@@ -646,7 +740,7 @@ class Anchor:
         if not isinstance(item, LayoutItem):
             raise TypeError(f"an anchor's item must be a View or LayoutGuide, not {item!r}")
         self.item = item
-        self.attribute = AnchorAttribute(attribute)
+        self.attribute = _enum(attribute, "attribute", AnchorAttribute)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -768,7 +862,7 @@ class Constraint(_Wrapper):
     multiplier: float
 
     def _init_cache(self) -> None:
-        self._identifier = ""
+        self._identifier = ""  # last known, for repr() and messages of a destroyed constraint
         self.first_anchor = None
         self.second_anchor = None
         self.relation = Relation.EQUAL
@@ -828,9 +922,13 @@ class Constraint(_Wrapper):
 
     @property
     def identifier(self) -> str:
-        """Identifier used in diagnostics. Settable."""
-        self._handle()
-        return self._identifier
+        """Identifier used in diagnostics (``""`` unless set); read from the library. Settable
+        with a ``str`` without NUL characters."""
+        text = take_string(load().nl_constraint_identifier(self._handle()))
+        if text is None:
+            fail(f"identifier of {self._describe()}")
+        self._identifier = text  # type: ignore[assignment]
+        return text  # type: ignore[return-value]
 
     @identifier.setter
     def identifier(self, value: str) -> None:
@@ -1013,7 +1111,10 @@ class LayoutDelegate:
     returns NL_ERR_CALLBACK_FAILED) and the original exception is re-raised from the Python call
     that started the event; the navigation transition itself is not undone.
 
-    The map view keeps the delegate alive while it is set.
+    The map view keeps the delegate alive (a strong reference) while it is set, and only then:
+    replacing it, resetting to ``None`` or closing the map view lets it go. Attributes with
+    the names of the methods below must be callable with the documented arguments
+    (:meth:`MapView.set_layout_delegate` raises TypeError otherwise).
     """
 
     def enable_navigation_ui(self, nav_map: "MapView", new_state: NavigationReadyUIState) -> None:
@@ -1060,11 +1161,111 @@ _TWO_PROMPT_METHODS = ("change_prompt",)
 _DELEGATE_METHODS = _STATE_METHODS + _TWO_STATE_METHODS + _PROMPT_METHODS + _TWO_PROMPT_METHODS
 
 
-def _overridden(delegate: object, name: str) -> bool:
-    impl = getattr(type(delegate), name, None)
-    if impl is None or not callable(getattr(delegate, name, None)):
-        return False
-    return impl is not getattr(LayoutDelegate, name)
+#: Positional arguments each delegate method receives after ``self``.
+_ARGUMENTS = {
+    "enable_navigation_ui": "nav_map, new_state",
+    "disable_navigation_ui": "nav_map, old_state",
+    "start_guidance": "nav_map, new_state, old_state",
+    "stop_guidance": "nav_map, new_state, old_state",
+    "size_changed": "nav_map, new_state",
+    "show_prompt": "nav_map, new_prompt",
+    "hide_prompt": "nav_map, old_prompt",
+    "change_prompt": "nav_map, new_prompt, old_prompt",
+}
+
+
+def _implemented_methods(delegate: Any) -> List[str]:
+    """The delegate methods ``delegate`` implements (overrides), checked for use.
+
+    Raises TypeError for anything but a :class:`LayoutDelegate` instance, for a delegate method
+    name bound to something not callable, and for a method that cannot take its arguments."""
+    if isinstance(delegate, type):
+        raise TypeError(
+            f"set_layout_delegate expects a LayoutDelegate instance, not the class "
+            f"{delegate.__name__} itself (call it: {delegate.__name__}())"
+        )
+    if not isinstance(delegate, LayoutDelegate):
+        raise TypeError(
+            "set_layout_delegate expects an instance of a navlayout.LayoutDelegate subclass, or "
+            f"None for the built-in layout; got {type(delegate).__name__}"
+        )
+    names = []
+    for name in _DELEGATE_METHODS:
+        attr = getattr(delegate, name)
+        if not callable(attr):
+            raise TypeError(
+                f"{type(delegate).__name__}.{name} must be a method, not "
+                f"{type(attr).__name__} (delete it to leave the callback unimplemented)"
+            )
+        if getattr(attr, "__func__", None) is getattr(LayoutDelegate, name):
+            continue  # not overridden: not registered
+        try:
+            signature = inspect.signature(attr)
+        except (TypeError, ValueError):  # builtins, some C callables: trust them
+            signature = None
+        if signature is not None:
+            try:
+                signature.bind(*([None] * (_ARGUMENTS[name].count(",") + 1)))
+            except TypeError:
+                raise TypeError(
+                    f"{type(delegate).__name__}.{name}{signature} cannot be called as "
+                    f"{name}({_ARGUMENTS[name]})"
+                ) from None
+        names.append(name)
+    return names
+
+
+# --------------------------------------------------------------------------------------------
+# Delegate lifetime. The map view holds the record (struct + ctypes thunks + the delegate) of the
+# delegate the library currently has, keyed by a token passed to C as user_data; the library
+# calls ``release(user_data)`` exactly once when it drops that delegate (replaced, reset to the
+# built-in layout, or the map view destroyed), and only then is the record freed. A record is
+# never freed while a Python callback runs on this thread (it is parked until the outermost
+# event returns), so a ctypes thunk is never freed under a running call.
+# --------------------------------------------------------------------------------------------
+
+
+class _DelegateRecord:
+    __slots__ = ("delegate", "struct", "thunks")
+
+    def __init__(self, delegate: Any, struct: Any, thunks: List[Any]) -> None:
+        self.delegate = delegate
+        self.struct = struct
+        self.thunks = thunks
+
+
+#: token -> the map view holding the record (weak: a map view and its delegate may form a cycle
+#: that the garbage collector must be able to free).
+_release_targets: "Dict[int, weakref.ReferenceType[MapView]]" = {}
+_local = threading.local()  # .depth: Python callbacks running on this thread; .parked: records
+
+
+def _callback_depth() -> int:
+    return getattr(_local, "depth", 0)
+
+
+def _on_release(user_data: Optional[int]) -> None:
+    """``nl_layout_delegate.release``: the library will never call this delegate again."""
+    token = user_data or 0
+    ref = _release_targets.pop(token, None)
+    map_view = ref() if ref is not None else None
+    if map_view is None:
+        return
+    record = map_view._delegate_records.pop(token, None)
+    if record is not None and _callback_depth() > 0:
+        parked = getattr(_local, "parked", None)
+        if parked is None:
+            parked = _local.parked = []
+        parked.append(record)
+
+
+def _free_parked_records() -> None:
+    """Drops records released during a callback, once no Python callback runs on this thread."""
+    if _callback_depth() == 0 and getattr(_local, "parked", None):
+        _local.parked = []
+
+
+_RELEASE_THUNK = _ffi.RELEASE_CB(_on_release)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1164,7 +1365,7 @@ class MapView(View):
         opts.height = _number(height, "height")
         opts.safe_area = _insets(safe_area, "safe_area")
         opts.car_play = _flag(car_play, "car_play")
-        opts.layout_direction = _enum(layout_direction, "layout_direction")
+        opts.layout_direction = _enum(layout_direction, "layout_direction", LayoutDirection)
         opts.shuffle_buttons = _flag(shuffle_buttons, "shuffle_buttons")
         self._closed = True  # until fully set up (so __del__/close are safe)
         maph = lib.nl_map_view_create(byref(opts))
@@ -1200,13 +1401,10 @@ class MapView(View):
         self._objects: Dict[Tuple[str, int], Any] = {("view", root): self}
         self._car_play = car_play
         self._layout_direction = layout_direction
-        self._delegate: Optional[object] = None
-        self._delegate_keepalive: List[Any] = []  # current + retired delegate structs/thunks
+        self._delegate: Optional[LayoutDelegate] = None
+        # token -> record of the delegate the library holds (at most one; see _on_release).
+        self._delegate_records: Dict[int, _DelegateRecord] = {}
         self._pending: List[BaseException] = []
-        self._incident_reporting = True
-        self._should_display_prompts = True
-        # The library's default (NavigationMapView.speedWidgetMode); there is no C getter.
-        self._speed_widget_mode = SpeedWidgetMode.BOTH
         self._closed = False
 
     # -- lifetime ----------------------------------------------------------------------------
@@ -1239,7 +1437,12 @@ class MapView(View):
             _animations.pop(token, None)
         self._objects.clear()
         self._delegate = None
-        self._delegate_keepalive.clear()  # the library no longer calls them
+        # nl_map_view_destroy called release for the delegate; drop what is left anyway (the
+        # library no longer calls anything of this map view).
+        for token in list(self._delegate_records):
+            _release_targets.pop(token, None)
+        self._delegate_records.clear()
+        _free_parked_records()
         self._pending.clear()
         if status not in (0, 2):  # INVALID_HANDLE: already gone
             check(status)
@@ -1268,15 +1471,19 @@ class MapView(View):
 
     # -- wrapper cache ---------------------------------------------------------------------------
 
-    def _wrap_view(self, handle: int, cls: type = View) -> View:
+    def _wrap_view(self, handle: int, cls: Optional[type] = None) -> View:
         key = ("view", handle)
         obj = self._objects.get(key)
         if obj is None:
-            if cls is View:
-                probe = c_int32()
-                # A prompt the delegate has not seen (e.g. the built-in layout's): probe its kind.
-                if load().nl_prompt_kind_of(handle, byref(probe)) == 0:
-                    cls = PromptView
+            if cls is None:
+                # The first time the bindings see this handle (a component, the built-in
+                # layout's stack, a prompt): ask the library what it is.
+                kind = c_int32()
+                check(load().nl_view_kind_of(handle, byref(kind)))
+                cls = {
+                    ViewKind.HIDING_STACK: HidingStack,
+                    ViewKind.PROMPT: PromptView,
+                }.get(ViewKind(kind.value), View)
             obj = cls._bind(self, handle)
             self._objects[key] = obj
         return obj
@@ -1303,8 +1510,8 @@ class MapView(View):
             obj = self._objects.get((kind, handle))
             if obj is not None:
                 return obj
-        probe = c_bool()
-        if load().nl_view_is_hidden(handle, byref(probe)) == 0:
+        probe = c_int32()
+        if load().nl_view_kind_of(handle, byref(probe)) == 0:
             return self._wrap_view(handle)
         return self._wrap_guide(handle)
 
@@ -1315,6 +1522,7 @@ class MapView(View):
 
     def _run_callback(self, where: str, thunk: Callable[[], Any]) -> None:
         """Run host code called from C; on an exception, record it and report the failure."""
+        _local.depth = _callback_depth() + 1
         try:
             thunk()
         except BaseException as exc:  # noqa: BLE001 - re-raised from the event's call
@@ -1331,10 +1539,13 @@ class MapView(View):
                 self._pending.append(exc)
             msg = f"{where} raised {type(exc).__name__}: {exc}"
             load().nl_map_view_fail_callback(self._maph, encode(msg.replace("\x00", " ")))
+        finally:
+            _local.depth -= 1
 
     def _event(self, fn: Callable[..., int], *args: Any) -> None:
         """Call a C function that may run callbacks; re-raise a callback's exception."""
         status = fn(self._maph_checked(), *args)
+        _free_parked_records()
         if self._pending:
             exc = self._pending.pop(0)
             self._pending.clear()
@@ -1418,34 +1629,46 @@ class MapView(View):
     def set_layout_delegate(self, delegate: Optional[LayoutDelegate]) -> None:
         """Sets the custom layout delegate, or ``None`` for the built-in layout (SPEC §7).
 
-        Only the methods ``delegate``'s class overrides (relative to :class:`LayoutDelegate`)
-        are registered. The map view keeps the delegate alive until it is replaced or the map
-        view is closed.
+        ``delegate`` must be an instance of a :class:`LayoutDelegate` subclass. Only the methods
+        its class overrides are registered with the library. The map view keeps exactly this
+        delegate alive (a strong reference) until it is replaced, reset to ``None`` or the map
+        view is closed; the previous delegate and its ctypes callbacks are released as soon as the
+        library lets go of them.
 
         Raises:
+            TypeError: ``delegate`` is not a LayoutDelegate instance (a number, ``object()``, the
+                class itself…), a delegate method name is bound to something not callable, or
+                an overridden method cannot take its arguments (nothing changes).
             NavigationEnabledError: navigation is enabled (disable it first).
-            CarPlayError: this is a CarPlay map view.
+            CarPlayError: this is a CarPlay map view (which keeps the built-in layout).
             ReentrantError: called from inside a callback.
         """
         lib = load()
-        maph = self._maph_checked()
+        self._maph_checked()
         if delegate is None:
             self._event(lib.nl_map_view_set_layout_delegate, None)
             self._delegate = None
             return
+        names = _implemented_methods(delegate)
+        token = next(_tokens)
         struct = _ffi.nl_layout_delegate()
         struct.struct_size = ctypes.sizeof(_ffi.nl_layout_delegate)
-        struct.user_data = None
+        struct.user_data = token
+        struct.release = _RELEASE_THUNK
         thunks = []
-        for name in _DELEGATE_METHODS:
-            if _overridden(delegate, name):
-                thunk = self._make_trampoline(delegate, name)
-                setattr(struct, name, thunk)
-                thunks.append(thunk)
-        del maph
-        self._event(lib.nl_map_view_set_layout_delegate, byref(struct))
-        # The library copied the struct; keep the thunks (and the retired ones) alive until close.
-        self._delegate_keepalive.append((struct, thunks))
+        for name in names:
+            thunk = self._make_trampoline(delegate, name)
+            setattr(struct, name, thunk)
+            thunks.append(thunk)
+        self._delegate_records[token] = _DelegateRecord(delegate, struct, thunks)
+        _release_targets[token] = weakref.ref(self)
+        try:
+            self._event(lib.nl_map_view_set_layout_delegate, byref(struct))
+        except BaseException:
+            # Refused: the library did not keep it and will not call release.
+            _release_targets.pop(token, None)
+            self._delegate_records.pop(token, None)
+            raise
         self._delegate = delegate
 
     @property
@@ -1519,8 +1742,8 @@ class MapView(View):
         identifier: Optional[str] = None,
     ) -> HidingStack:
         """Creates a :class:`HidingStack` (spacing 8) owned by this map view."""
-        pos = _enum(position, "position")
-        ali = _enum(alignment, "alignment")
+        pos = _enum(position, "position", StackPosition)
+        ali = _enum(alignment, "alignment", StackAlignment)
         h = load().nl_hiding_stack_create(self._maph_checked(), pos, ali)
         if not h:
             fail("make_hiding_stack")
@@ -1543,9 +1766,17 @@ class MapView(View):
 
     @property
     def navigation_enabled(self) -> bool:
-        """Whether navigation is enabled. Setting it is an event: enabling calls
-        ``enable_navigation_ui``; disabling calls ``hide_prompt``/``stop_guidance`` as needed,
-        then ``disable_navigation_ui``. Setting the current value raises InvalidStateError."""
+        """Whether navigation is enabled. Setting it (a bool) is an event: enabling calls
+        ``enable_navigation_ui`` (with no custom delegate the built-in layout shows the SDK's
+        components); disabling calls ``hide_prompt``/``stop_guidance`` as needed, then
+        ``disable_navigation_ui``.
+
+        Raises:
+            InvalidStateError: setting the current value (enabling when already enabled, or
+                disabling when disabled); nothing changes. Same in Swift and C.
+            TypeError: not a bool (``1`` included).
+            ReentrantError: from inside a callback.
+        """
         return self.navigation_state != UIStateKind.NO_NAVIGATION
 
     @navigation_enabled.setter
@@ -1566,7 +1797,7 @@ class MapView(View):
         """Shows a prompt of ``kind`` (``show_prompt``, or ``change_prompt`` if one is shown).
         Suppressed when :attr:`should_display_prompts` is false, except speed cameras.
         Raises InvalidStateError outside active guidance."""
-        self._event(load().nl_map_view_trigger_prompt, _enum(kind, "kind"))
+        self._event(load().nl_map_view_trigger_prompt, _enum(kind, "kind", PromptKind))
 
     def dismiss_prompt(self) -> None:
         """Dismisses the shown prompt (``hide_prompt``). InvalidStateError when none is shown."""
@@ -1574,52 +1805,223 @@ class MapView(View):
 
     @property
     def speed_widget_mode(self) -> SpeedWidgetMode:
-        """What the speed widget shows (as last set from Python; the library starts with BOTH).
-        Settable."""
-        self._maph_checked()
-        return self._speed_widget_mode
+        """What the speed widget shows (default ``SpeedWidgetMode.BOTH``, 64 × 136 pt; SPEC §4).
+        Settable (same as :meth:`set_speed_widget_mode`)."""
+        out = c_int32()
+        check(load().nl_map_view_speed_widget_mode(self._maph_checked(), byref(out)))
+        return SpeedWidgetMode(out.value)
 
     @speed_widget_mode.setter
     def speed_widget_mode(self, mode: SpeedWidgetMode) -> None:
         self.set_speed_widget_mode(mode)
 
     def set_speed_widget_mode(self, mode: SpeedWidgetMode) -> None:
-        """Changes the speed widget's content; its size changes, no delegate callback."""
-        m = _enum(mode, "mode")
+        """Changes the speed widget's content (an event): its size becomes 0 × 0 (NONE),
+        64 × 64 (SPEEDOMETER, SPEED_LIMIT) or 64 × 136 (BOTH) at once, without a delegate
+        callback; constraints around it adapt on the next layout pass.
+
+        Raises TypeError / InvalidArgumentError for a value that is not a SpeedWidgetMode,
+        ReentrantError from inside a callback."""
+        m = _enum(mode, "mode", SpeedWidgetMode)
         self._event(load().nl_map_view_set_speed_widget_mode, m)
-        self._speed_widget_mode = SpeedWidgetMode(m)
 
     def pan(self) -> None:
-        """The user pans the map: the logo becomes the re-center button (136 × 48)."""
+        """The user pans the map (an event): the logo becomes the re-center button (136 × 48 pt)
+        without a delegate callback. Raises ReentrantError from inside a callback."""
         self._event(load().nl_map_view_pan)
 
     def recenter(self) -> None:
-        """The user re-centers: the re-center button becomes the logo again (72 × 32)."""
+        """The user re-centers (an event): the re-center button becomes the logo again
+        (72 × 32 pt). Raises ReentrantError from inside a callback."""
         self._event(load().nl_map_view_recenter)
 
     @property
+    def showing_recenter_button(self) -> bool:
+        """Whether the logo currently shows as the re-center button (after :meth:`pan`, until
+        :meth:`recenter`). Default False."""
+        return self._get_flag(load().nl_map_view_showing_recenter_button)
+
+    @property
+    def wide_mode(self) -> bool:
+        """Whether the map view is in wide mode now: width − safe-area sides >= 600 pt (SPEC §4)."""
+        return self._get_flag(load().nl_map_view_wide_mode)
+
+    @property
     def incident_reporting_enabled(self) -> bool:
-        """Whether the reporting button is part of the active-guidance buttons (default True)."""
-        self._maph_checked()
-        return self._incident_reporting
+        """Whether the next active-guidance state has a reporting button (default True).
+        Settable with a bool; takes effect at the next transition into active guidance."""
+        return self._get_flag(load().nl_map_view_incident_reporting_enabled)
 
     @incident_reporting_enabled.setter
     def incident_reporting_enabled(self, value: bool) -> None:
         v = _flag(value, "incident_reporting_enabled")
         self._event(load().nl_map_view_set_incident_reporting_enabled, v)
-        self._incident_reporting = v
 
     @property
     def should_display_prompts(self) -> bool:
-        """Whether incident, traffic and better-route prompts are shown (default True)."""
-        self._maph_checked()
-        return self._should_display_prompts
+        """Whether incident, traffic and better-route prompts are shown (default True). When
+        False, :meth:`trigger_prompt` of those kinds does nothing (no callback); speed-camera
+        warnings are always shown. Settable with a bool."""
+        return self._get_flag(load().nl_map_view_should_display_prompts)
 
     @should_display_prompts.setter
     def should_display_prompts(self, value: bool) -> None:
         v = _flag(value, "should_display_prompts")
         self._event(load().nl_map_view_set_should_display_prompts, v)
-        self._should_display_prompts = v
+
+    # -- built-in layout: legacy slot settings and guides, compass rule (SPEC §3, §7) ---------
+    #
+    # The legacy settings act on the built-in layout only (no custom delegate) and take effect at
+    # once: the current state's layout is rebuilt, without a delegate callback. While a custom
+    # delegate is set, setting them (or reading a legacy guide) changes nothing and is reported
+    # as a ``legacyAPIIgnored`` warning diagnostic, once per API until the next navigation
+    # transition; the getters then keep returning the built-in layout's settings. They are not
+    # events: they may be used from inside callbacks.
+
+    def _get_flag(self, fn: Callable[..., int]) -> bool:
+        out = c_bool()
+        check(fn(self._maph_checked(), byref(out)))
+        return bool(out.value)
+
+    def _set_flag(self, fn: Callable[..., int], value: Any, name: str) -> None:
+        check(fn(self._maph_checked(), _flag(value, name)))
+
+    @property
+    def navigation_header_enabled(self) -> bool:
+        """Whether the built-in layout shows the turn card (``isNavigationHeaderEnabled``,
+        default True). Off: the viewport and the button column start at the safe-area top.
+        Settable with a bool (legacy: ignored and reported with a custom delegate)."""
+        return self._get_flag(load().nl_map_view_navigation_header_enabled)
+
+    @navigation_header_enabled.setter
+    def navigation_header_enabled(self, value: bool) -> None:
+        self._set_flag(load().nl_map_view_set_navigation_header_enabled, value,
+                       "navigation_header_enabled")
+
+    @property
+    def navigation_footer_enabled(self) -> bool:
+        """Whether the built-in layout shows the ETA card (``isNavigationFooterEnabled``,
+        default True). Off: the content rests on the safe-area bottom. Settable with a bool
+        (legacy)."""
+        return self._get_flag(load().nl_map_view_navigation_footer_enabled)
+
+    @navigation_footer_enabled.setter
+    def navigation_footer_enabled(self, value: bool) -> None:
+        self._set_flag(load().nl_map_view_set_navigation_footer_enabled, value,
+                       "navigation_footer_enabled")
+
+    @property
+    def navigation_trip_progress_bar_enabled(self) -> bool:
+        """Whether the built-in layout shows the trip progress bar
+        (``isNavigationTripProgressBarEnabled``, default True). Settable with a bool (legacy)."""
+        return self._get_flag(load().nl_map_view_navigation_trip_progress_bar_enabled)
+
+    @navigation_trip_progress_bar_enabled.setter
+    def navigation_trip_progress_bar_enabled(self, value: bool) -> None:
+        self._set_flag(load().nl_map_view_set_navigation_trip_progress_bar_enabled, value,
+                       "navigation_trip_progress_bar_enabled")
+
+    @property
+    def navigation_report_incident_button_enabled(self) -> bool:
+        """Whether the built-in layout shows the reporting button
+        (``isNavigationReportIncidentButtonEnabled``, default True). Whether the active-guidance
+        state has a reporting button at all is :attr:`incident_reporting_enabled`. Settable with
+        a bool (legacy)."""
+        return self._get_flag(load().nl_map_view_navigation_report_incident_button_enabled)
+
+    @navigation_report_incident_button_enabled.setter
+    def navigation_report_incident_button_enabled(self, value: bool) -> None:
+        self._set_flag(load().nl_map_view_set_navigation_report_incident_button_enabled, value,
+                       "navigation_report_incident_button_enabled")
+
+    @property
+    def header_accessory_view(self) -> Optional[View]:
+        """A host view the built-in layout places in active guidance directly under the turn card
+        and as wide as it (under the safe-area top, safe-area wide, with the header off), with its
+        own intrinsic height; the viewport starts under it (``setHeaderAccessoryView``).
+
+        Settable with a host :class:`View` of this map view or ``None`` (the previous one leaves
+        the hierarchy). The view stays owned by the map view. Raises TypeError for non-views,
+        InvalidArgumentError for the map view itself, an SDK component, a prompt or a view of
+        another map view (legacy: ignored and reported with a custom delegate)."""
+        out = c_void_p()
+        check(load().nl_map_view_header_accessory_view(self._maph_checked(), byref(out)))
+        return self._wrap_view(out.value) if out.value else None
+
+    @header_accessory_view.setter
+    def header_accessory_view(self, view: Optional[View]) -> None:
+        if view is not None and not isinstance(view, View):
+            raise TypeError(f"header_accessory_view must be a View or None, not {type(view).__name__}")
+        handle = view._handle() if view is not None else None
+        check(load().nl_map_view_set_header_accessory_view(self._maph_checked(), handle))
+
+    @property
+    def padding(self) -> Insets:
+        """Extra camera padding in points, ``Insets(top, left, bottom, right)`` (legacy
+        ``padding``, default 0): with the built-in layout :attr:`camera`'s padding is the
+        viewport's padding plus these insets (the camera rect shrinks by them and the vehicle
+        point is its centre). Frames do not change. Settable with ``Insets`` or a 4-tuple of
+        finite real numbers (InvalidArgumentError for NaN/inf; legacy)."""
+        out = _ffi.nl_insets()
+        check(load().nl_map_view_padding(self._maph_checked(), byref(out)))
+        return Insets(out.top, out.left, out.bottom, out.right)
+
+    @padding.setter
+    def padding(self, value: Insets) -> None:
+        check(load().nl_map_view_set_padding(self._maph_checked(), _insets(value, "padding")))
+
+    def legacy_guide(self, kind: LegacyGuide) -> LayoutGuide:
+        """The legacy layout guide of ``kind`` (:class:`LegacyGuide`), owned by the map view
+        (added to it on first use; the same object every time; :meth:`LayoutGuide.destroy`
+        refuses it). Host views may be constrained to it; the built-in layout keeps it in place
+        in navigation states. With a custom delegate it is returned unconstrained and the use is
+        reported as ``legacyAPIIgnored``.
+
+        Raises TypeError / InvalidArgumentError for a value that is not a LegacyGuide."""
+        k = _enum(kind, "kind", LegacyGuide)
+        h = load().nl_map_view_legacy_guide(self._maph_checked(), k)
+        if not h:
+            fail(f"legacy_guide({k.name})")
+        return self._wrap_guide(h)
+
+    @property
+    def navigation_header_layout_guide(self) -> LayoutGuide:
+        """The legacy guide that follows the turn card (a zero-height strip at the safe-area top,
+        safe-area wide, when there is none or the header is off). See :meth:`legacy_guide`."""
+        return self.legacy_guide(LegacyGuide.NAVIGATION_HEADER)
+
+    @property
+    def navigation_footer_layout_guide(self) -> LayoutGuide:
+        """The legacy guide that follows the ETA card (a zero-height strip at the safe-area
+        bottom when there is none). See :meth:`legacy_guide`."""
+        return self.legacy_guide(LegacyGuide.NAVIGATION_FOOTER)
+
+    @property
+    def bottom_trailing_buttons_layout_guide(self) -> LayoutGuide:
+        """The legacy guide around the bottom-trailing buttons: the button stack's trailing edge
+        and width, from the top of the stacked buttons to the stack's bottom. See
+        :meth:`legacy_guide`."""
+        return self.legacy_guide(LegacyGuide.BOTTOM_TRAILING_BUTTONS)
+
+    @property
+    def bottom_trailing_buttons_alternate_layout_guide(self) -> LayoutGuide:
+        """The legacy guide for a host's extra buttons: the free part of the button column above
+        the buttons (8 pt gap) up to the top of the open area. See :meth:`legacy_guide`."""
+        return self.legacy_guide(LegacyGuide.BOTTOM_TRAILING_BUTTONS_ALTERNATE)
+
+    @property
+    def compass_button_enabled(self) -> bool:
+        """The map's own compass setting (``GMSUISettings.compassButton``, default False; SPEC §3
+        compass rule): while navigation is disabled and this is on, the compass button (56 × 56)
+        sits at the safe area's top-trailing corner; enabling navigation removes it (the delegate
+        or built-in layout decides from then on) and disabling navigation brings it back.
+        Applies with custom delegates too (not a legacy slot API). Settable with a bool."""
+        return self._get_flag(load().nl_map_view_compass_button_enabled)
+
+    @compass_button_enabled.setter
+    def compass_button_enabled(self, value: bool) -> None:
+        self._set_flag(load().nl_map_view_set_compass_button_enabled, value,
+                       "compass_button_enabled")
 
     # -- animation and time --------------------------------------------------------------------
 
@@ -1639,7 +2041,7 @@ class MapView(View):
         one from ``completion`` is re-raised from :meth:`advance_time`.
         """
         d = _number(duration, "duration")
-        c = _enum(curve, "curve")
+        c = _enum(curve, "curve", Curve)
         if changes is not None and not callable(changes):
             raise TypeError("changes must be callable or None")
         if completion is not None and not callable(completion):

@@ -29,6 +29,8 @@ __all__ = [
     "UIStateKind",
     "DiagnosticCode",
     "Severity",
+    "ViewKind",
+    "LegacyGuide",
     "NO_INTRINSIC_METRIC",
     "button_type",
 ]
@@ -227,6 +229,30 @@ class Corner(enum.IntFlag):
     TOP = MIN_X_MIN_Y | MAX_X_MIN_Y
     BOTTOM = MIN_X_MAX_Y | MAX_X_MAX_Y
     ALL = TOP | BOTTOM
+
+
+class ViewKind(enum.IntEnum):
+    """What a view is (``NL_VIEW_KIND_*``, from ``nl_view_kind_of``); see :attr:`View.view_kind`."""
+
+    PLAIN = 0  #: a host view (``MapView.make_view``)
+    MAP = 1  #: the map view's root view
+    HIDING_STACK = 2  #: a hiding stack (``MapView.make_hiding_stack`` or the built-in layout's)
+    PROMPT = 3  #: a navigation prompt
+    COMPONENT = 4  #: another SDK component: logo, viewport, buttons, cards, trip bar, speed widget
+
+
+class LegacyGuide(enum.IntEnum):
+    """The four legacy layout guides of the built-in layout (``NL_LEGACY_GUIDE_*``, SPEC §7)."""
+
+    #: Follows the turn card (a zero-height strip at the safe-area top without one).
+    NAVIGATION_HEADER = 0
+    #: Follows the ETA card (a zero-height strip at the safe-area bottom without one).
+    NAVIGATION_FOOTER = 1
+    #: The bottom-trailing buttons: the button stack's width, from the top of the stacked buttons
+    #: to the stack's bottom.
+    BOTTOM_TRAILING_BUTTONS = 2
+    #: The free part of the button column above the buttons (8 pt gap), for a host's own buttons.
+    BOTTOM_TRAILING_BUTTONS_ALTERNATE = 3
 
 
 class UIStateKind(enum.IntEnum):

@@ -137,7 +137,8 @@ def test_only_overridden_methods_are_registered(nav_map):
             pass
 
     nav_map.set_layout_delegate(OnlyEnable())
-    struct, thunks = nav_map._delegate_keepalive[-1]
+    (record,) = nav_map._delegate_records.values()
+    struct, thunks = record.struct, record.thunks
     assert len(thunks) == 1
     assert bool(struct.enable_navigation_ui) and not bool(struct.start_guidance)
     nav_map.navigation_enabled = True
