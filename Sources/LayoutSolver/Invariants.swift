@@ -4,7 +4,7 @@ extension Solver {
     /// Returns a description of the first broken internal invariant, or nil when the tableau is
     /// consistent: rows sorted without zero cells; no basic symbol occurs in a row or objective;
     /// restricted rows feasible and free of user variables; basic dummies only over dummies; the column index matches the
-    /// rows; the row count matches.
+    /// rows; the row count matches; every entering candidate is in the touched list.
     internal func invariantViolation() -> String? {
         var count = 0
         var expected = [[Int]](repeating: [], count: columns.count)
@@ -41,8 +41,13 @@ extension Solver {
             }
         }
         for l in levels {
-            for cell in l.row.cells where isBasic(cell.id) {
-                return "basic \(symbolName(cell.id)) occurs in objective level \(l.priority)"
+            for cell in l.row.cells {
+                if isBasic(cell.id) {
+                    return "basic \(symbolName(cell.id)) occurs in objective level \(l.priority)"
+                }
+                if !objectiveAllDirty && !objectiveFlag[indexOf(cell.id)] && enteringDirection(cell.id) != 0 {
+                    return "entering candidate \(symbolName(cell.id)) missing from the touched list"
+                }
             }
         }
         return nil

@@ -159,6 +159,15 @@ public final class Solver {
 
     /// Objective levels, highest priority first.
     @exclusivity(unchecked) internal var levels: [Level] = []
+    /// Indices of the symbols whose objective coefficients changed since they were last found
+    /// not to be entering candidates. Every candidate is in this list (untouched symbols keep
+    /// the non-candidate status they had at the last optimum), so the entering choice only
+    /// looks here instead of scanning every objective cell.
+    @exclusivity(unchecked) internal var objectiveTouched: [Int] = []
+    /// Whether each symbol index is in `objectiveTouched`.
+    @exclusivity(unchecked) internal var objectiveFlag: [Bool] = []
+    /// Set after a rollback: `objectiveTouched` must be rebuilt from the objective rows.
+    internal var objectiveAllDirty = false
     /// The phase-one objective while a row is added through an artificial variable.
     internal var artificial: Row? = nil
     /// Restricted basic symbols whose row may have a negative constant.
@@ -392,6 +401,9 @@ public final class Solver {
         externalIndices = []
         externalsDirty = false
         columns = []
+        objectiveTouched = []
+        objectiveFlag = []
+        objectiveAllDirty = false
         columnLive = []
         columnDirty = []
         nextIndex = 0
@@ -485,6 +497,7 @@ public final class Solver {
         }
         rebuildColumns()
         externalsDirty = true
+        objectiveAllDirty = true
         let s = saved!
         levels = s.levels
         infeasible = s.infeasible
@@ -499,6 +512,16 @@ public final class Solver {
         undoConstants.removeAll(keepingCapacity: true)
         undoLog.removeAll(keepingCapacity: true)
         saved = nil
+    }
+
+    /// Records that the objective coefficients of `id` may have changed.
+    @inline(__always)
+    internal func touchObjective(_ id: Int) {
+        let i = indexOf(id)
+        if !objectiveFlag[i] {
+            objectiveFlag[i] = true
+            objectiveTouched.append(i)
+        }
     }
 
     /// Recomputes the column index from the rows.
@@ -618,6 +641,7 @@ public final class Solver {
                 symbolVariables.append(nil)
                 rowStamps.append(0)
                 columns.append([])
+                objectiveFlag.append(false)
                 columnLive.append(0)
                 columnDirty.append(false)
             }
@@ -707,8 +731,12 @@ public final class Solver {
             for r in removed { columnRemove(indexOf(r)) }
             markIfInfeasible(index, idOfIndex(index))
         }
-        for l in 0..<levels.count {
-            levels[l].row.substitute(id, with: row)
+        var objectiveChanged = false
+        for l in 0..<levels.count where levels[l].row.substitute(id, with: row) {
+            objectiveChanged = true
+        }
+        if objectiveChanged {
+            for cell in row.cells { touchObjective(cell.id) }
         }
         if artificial != nil {
             artificial!.substitute(id, with: row)
@@ -867,7 +895,10 @@ public final class Solver {
                 levels.insert(Level(priority: priority, row: Row(), count: 0), at: l)
             }
             levels[l].count += 1
-            for e in errors { levels[l].row.add(e, 1) }
+            for e in errors {
+                levels[l].row.add(e, 1)
+                touchObjective(e)
+            }
         }
         if row.constant < 0 { row.scale(by: -1) }
 
@@ -956,8 +987,10 @@ public final class Solver {
             for e in errs {
                 if let r = rows[indexOf(e)] {
                     levels[l].row.addScaled(r, -1)
+                    for cell in r.cells { touchObjective(cell.id) }
                 } else {
                     levels[l].row.add(e, -1)
+                    touchObjective(e)
                 }
             }
             levels[l].count -= 1
@@ -1070,37 +1103,55 @@ public final class Solver {
 
     // MARK: - Primal simplex (lexicographic objective)
 
-    /// Whether the objective coefficient of `id` is zero at every level above `level`.
+    /// Whether `id` may enter for the lexicographic objective: not a dummy, and its coefficient
+    /// vector (highest level first, entries within the absolute epsilon of 0 counting as 0) is
+    /// lexicographically negative — or non-zero for an unrestricted symbol, which then moves in
+    /// the decreasing direction. Returns the direction (+1 / -1) or 0.
     @inline(__always)
-    internal func zeroAbove(_ id: Int, _ level: Int) -> Bool {
-        var h = 0
-        while h < level {
-            if !nearZero(levels[h].row.coefficient(of: id)) { return false }
-            h += 1
+    internal func enteringDirection(_ id: Int) -> Double {
+        let k = kindOf(id)
+        if k == SymbolKind.dummy { return 0 }
+        for l in 0..<levels.count {
+            let c = levels[l].row.coefficient(of: id)
+            if nearZero(c) { continue }
+            if k == SymbolKind.external { return c < 0 ? 1 : -1 }
+            return c < 0 ? 1 : 0
         }
-        return true
+        return 0
     }
 
-    /// Entering symbol of the lexicographic objective: the lowest-id non-dummy symbol whose
-    /// coefficient vector (highest level first) is lexicographically negative — or non-zero for
-    /// an unrestricted symbol, which then moves in the decreasing direction. Returns
+    /// Entering symbol of the lexicographic objective: the lowest-id symbol with a non-zero
+    /// ``enteringDirection(_:)`` (Bland's rule). Only symbols whose objective coefficients changed
+    /// since they were last checked are examined; the others are known not to qualify. Returns
     /// `(id, direction)` or `(-1, 0)` at the optimum.
     internal func enteringSymbol() -> (Int, Double) {
+        if objectiveAllDirty {
+            for i in objectiveTouched { objectiveFlag[i] = false }
+            objectiveTouched.removeAll(keepingCapacity: true)
+            for l in 0..<levels.count {
+                for cell in levels[l].row.cells { touchObjective(cell.id) }
+            }
+            objectiveAllDirty = false
+        }
         var best = Int.max
         var bestDir: Double = 0
-        for l in 0..<levels.count {
-            let cells = levels[l].row.cells
-            for cell in cells {
-                if cell.id >= best { break }
-                let k = kindOf(cell.id)
-                if k == SymbolKind.dummy || nearZero(cell.coeff) { continue }
-                if k != SymbolKind.external && cell.coeff > 0 { continue }
-                if !zeroAbove(cell.id, l) { continue }
-                best = cell.id
-                bestDir = cell.coeff < 0 ? 1 : -1
-                break
+        var w = 0
+        for n in 0..<objectiveTouched.count {
+            let index = objectiveTouched[n]
+            let id = idOfIndex(index)
+            let dir = enteringDirection(id)
+            if dir == 0 {
+                objectiveFlag[index] = false
+                continue
+            }
+            objectiveTouched[w] = index
+            w += 1
+            if id < best {
+                best = id
+                bestDir = dir
             }
         }
+        objectiveTouched.removeSubrange(w..<objectiveTouched.count)
         return best == Int.max ? (-1, 0) : (best, bestDir)
     }
 
