@@ -11,14 +11,20 @@ above the ETA card and above any prompt. Prompts slide up from below the map vie
 Run:  python examples/python/sample_delegate.py [preset]      (default: iphone-portrait)
 
 It drives one navigation session and prints every view's frame after each step, in the same
-format as the C example (examples/c) and `navlayout demo`.
+format as the C example (examples/c) and `navlayout demo`. On the CarPlay preset, whose map view
+refuses layout delegates (SPEC §3), it says so on stderr and runs the session with the built-in
+layout, as `navlayout demo` does.
+
+This module is also the shared part of the other Python examples: `wide_delegate.py` subclasses
+`SampleLayoutDelegate` (prompt sliding included) and prints its table with `run_session` /
+`run_script`.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import Iterable, List, Optional, Sequence
+from typing import Callable, Iterable, List, Optional, Sequence
 
 _REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
@@ -44,6 +50,15 @@ def _use_checkout_library() -> None:
 PROMPT_SLIDE_SECONDS = 0.4
 
 
+def buttons_by_type(buttons: Sequence[nl.Button]) -> List[nl.View]:
+    """The buttons' views for a bottom-packed stack, found by type, never by index (the SDK may
+    reorder them or add types): the compass at the bottom, the reporting button above it, then
+    buttons of types this delegate does not know, in the order given."""
+    rank = {nl.ButtonType.COMPASS: 0, nl.ButtonType.REPORTING: 1}
+    ordered = sorted(enumerate(buttons), key=lambda ib: (rank.get(ib[1].type, 2), ib[0]))
+    return [b.view for _, b in ordered]
+
+
 class _StateLayout:
     """The views one navigation state shows and the constraints that place them.
 
@@ -61,7 +76,7 @@ class _StateLayout:
         self.nav_map = nav_map
         self.views = list(views)
         self.buttons = list(buttons)
-        self.stack = stack
+        self.stack = stack  # the button stack, added after the views
         self.constraints: List[nl.Constraint] = []
 
     def place(self, *constraints: nl.Constraint) -> None:
@@ -139,7 +154,7 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         logo, viewport = new_state.google_logo, new_state.viewport
         self.viewport = viewport
         stack = self._button_stack(nav_map)
-        layout = _StateLayout(nav_map, [logo, viewport], [b.view for b in new_state.buttons], stack)
+        layout = _StateLayout(nav_map, [logo, viewport], buttons_by_type(new_state.buttons), stack)
         layout.place(
             stack.trailing_anchor.constraint(equal_to=safe.trailing_anchor),
             stack.top_anchor.constraint(equal_to=safe.top_anchor),
@@ -170,7 +185,12 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
     def start_guidance(self, nav_map, new_state, old_state):
         if self._ready_layout is not None:
             self._ready_layout.hide()
+        self._guidance_layout = self._make_guidance_layout(nav_map, new_state)
 
+    def _make_guidance_layout(
+        self, nav_map: nl.MapView, new_state: nl.ActiveGuidanceUIState
+    ) -> _StateLayout:
+        """Builds and shows the active-guidance layout (subclasses add variants)."""
         safe = nav_map.safe_area_layout_guide
         floor = self._content_bottom
         assert floor is not None, "start_guidance before enable_navigation_ui"
@@ -178,9 +198,8 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         logo, viewport = new_state.google_logo, new_state.viewport
         self.viewport = viewport
         stack = self._button_stack(nav_map)
-        layout = _StateLayout(
-            nav_map, [turn, eta, viewport, logo], [b.view for b in new_state.buttons], stack
-        )
+        layout = _StateLayout(nav_map, [turn, eta, viewport, logo], buttons_by_type(new_state.buttons),
+                              stack)
         layout.place(
             turn.leading_anchor.constraint(equal_to=safe.leading_anchor),
             turn.top_anchor.constraint(equal_to=nav_map.top_anchor),
@@ -196,7 +215,7 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
             *self._pin_between(viewport, safe, turn.bottom_anchor, floor.top_anchor),
         )
         layout.show()
-        self._guidance_layout = layout
+        return layout
 
     def stop_guidance(self, nav_map, new_state, old_state):
         if self._guidance_layout is not None:
@@ -261,9 +280,15 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
 
 ROW_FORMAT = "%-20s%9.1f%9.1f%9.1f%9.1f%s"
 
+STEP_NAMES = (
+    "navigation ready", "active guidance", "incident prompt 0.0 s", "incident prompt 0.2 s",
+    "incident prompt 0.4 s", "prompt dismissed", "guidance stopped", "navigation disabled",
+)
 
-def describe(nav_map: nl.MapView, viewport: Optional[nl.View]) -> List[str]:
-    """The table rows for the map view's current presented frames."""
+
+def describe(nav_map: nl.MapView) -> List[str]:
+    """The table rows for the map view's current presented frames: a depth-first walk of the
+    hierarchy, then the camera when the viewport is in it (or ``  (empty)``)."""
     rows: List[str] = []
     viewport_shown = False
 
@@ -276,8 +301,7 @@ def describe(nav_map: nl.MapView, viewport: Optional[nl.View]) -> List[str]:
                 % ("  " * depth + sub.identifier, f.x, f.y, f.width, f.height,
                    " hidden" if sub.hidden else "")
             )
-            if sub is viewport:
-                viewport_shown = True
+            viewport_shown = viewport_shown or sub.role == "viewport"
             walk(sub, depth + 1)
 
     walk(nav_map, 1)
@@ -293,55 +317,69 @@ def describe(nav_map: nl.MapView, viewport: Optional[nl.View]) -> List[str]:
     return rows
 
 
-def run_session(preset: str = "iphone-portrait",
-                delegate: Optional[SampleLayoutDelegate] = None) -> List[str]:
-    """Drives the scripted session on ``preset`` with the sample delegate; returns the lines
-    the script prints (without newlines)."""
+def _warn(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def run_session(
+    preset: str = "iphone-portrait",
+    delegate: Optional[nl.LayoutDelegate] = None,
+    warn: Callable[[str], None] = _warn,
+) -> List[str]:
+    """Drives the scripted session on ``preset`` with ``delegate`` (default: a new
+    :class:`SampleLayoutDelegate`) and returns the lines the script prints (without newlines).
+
+    A CarPlay map view refuses layout delegates (SPEC §3): then ``warn`` gets the message
+    ``navlayout demo`` prints, and the session runs with the built-in layout."""
     lines: List[str] = []
     delegate = delegate if delegate is not None else SampleLayoutDelegate()
     with nl.MapView.preset(preset) as nav_map:
-        nav_map.set_layout_delegate(delegate)
+        try:
+            nav_map.set_layout_delegate(delegate)
+        except nl.CarPlayError:
+            warn(f"navlayout: {preset} is a CarPlay screen, which refuses layout delegates "
+                 "(SPEC §3); running with the built-in layout")
 
-        def step(title: str) -> None:
+        events = iter((
+            lambda: setattr(nav_map, "navigation_enabled", True),
+            nav_map.start_guidance,
+            lambda: nav_map.trigger_prompt(nl.PromptKind.INCIDENT),
+            lambda: nav_map.advance_time(0.2),
+            lambda: nav_map.advance_time(0.2),
+            lambda: (nav_map.dismiss_prompt(), nav_map.advance_time(0.4)),
+            nav_map.stop_guidance,
+            lambda: setattr(nav_map, "navigation_enabled", False),
+        ))
+        for title, event in zip(STEP_NAMES, events):
+            event()
             lines.append(f"== {title} ==")
-            lines.extend(describe(nav_map, delegate.viewport))
-
-        nav_map.navigation_enabled = True
-        step("navigation ready")
-        nav_map.start_guidance()
-        step("active guidance")
-        nav_map.trigger_prompt(nl.PromptKind.INCIDENT)
-        step("incident prompt 0.0 s")
-        nav_map.advance_time(0.2)
-        step("incident prompt 0.2 s")
-        nav_map.advance_time(0.2)
-        step("incident prompt 0.4 s")
-        nav_map.dismiss_prompt()
-        nav_map.advance_time(0.4)
-        step("prompt dismissed")
-        nav_map.stop_guidance()
-        step("guidance stopped")
-        nav_map.navigation_enabled = False
-        step("navigation disabled")
+            lines.extend(describe(nav_map))
     return lines
 
 
-def main(argv: Sequence[str]) -> int:
+def run_script(argv: Sequence[str], make_delegate: Callable[[], nl.LayoutDelegate]) -> int:
+    """The examples' command line: ``[preset]`` (default iphone-portrait); prints the session's
+    table on stdout and returns the exit status."""
+    prog = os.path.basename(argv[0]) if argv else "example"
     preset = argv[1] if len(argv) > 1 else "iphone-portrait"
     if len(argv) > 2 or preset in ("-h", "--help"):
-        print(f"usage: {os.path.basename(argv[0])} [preset]", file=sys.stderr)
+        print(f"usage: {prog} [preset]", file=sys.stderr)
         return 2
     _use_checkout_library()
     try:
-        lines = run_session(preset)
+        lines = run_session(preset, make_delegate())
     except nl.LibraryNotFoundError as exc:
-        print(f"sample_delegate: {exc}", file=sys.stderr)
+        print(f"{prog}: {exc}", file=sys.stderr)
         return 1
     except nl.NavLayoutError as exc:
-        print(f"sample_delegate: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(f"{prog}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     sys.stdout.write("".join(line + "\n" for line in lines))
     return 0
+
+
+def main(argv: Sequence[str]) -> int:
+    return run_script(argv, SampleLayoutDelegate)
 
 
 if __name__ == "__main__":
