@@ -45,7 +45,6 @@ from .errors import (
     error_for_status,
 )
 from .values import (
-    NO_INTRINSIC_METRIC,
     AnchorAttribute,
     Axis,
     ButtonType,
@@ -55,7 +54,6 @@ from .values import (
     Insets,
     LayoutDirection,
     Point,
-    Priority,
     PromptKind,
     Rect,
     Relation,
