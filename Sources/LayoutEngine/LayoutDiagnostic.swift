@@ -65,7 +65,8 @@ public struct LayoutDiagnostic: CustomStringConvertible {
     public var severity: DiagnosticSeverity { code.severity }
     public let message: String
     public let items: [LayoutItem]
-    /// Constraints involved (for `unsatisfiable`: the conflicting set, the broken one first).
+    /// Constraints involved (for `unsatisfiable`: the broken constraint first, then the rest of
+    /// a minimal conflicting set, oldest first).
     public let constraints: [LayoutConstraint]
 
     public init(code: DiagnosticCode, message: String, items: [LayoutItem] = [], constraints: [LayoutConstraint] = []) {
@@ -94,12 +95,23 @@ extension LayoutRootView {
         layoutIfNeeded()
         var out: [LayoutDiagnostic] = []
         for c in system_.broken {
-            var items: [LayoutItem] = [c.firstAnchor.item]
-            if let s = c.secondAnchor?.item { items.append(s) }
+            let set = system_.conflictSet(for: c)
+            var items: [LayoutItem] = []
+            for m in set {
+                var memberItems: [LayoutItem] = [m.firstAnchor.item]
+                if let second = m.secondAnchor?.item { memberItems.append(second) }
+                for item in memberItems where !items.contains(where: { $0 === item }) { items.append(item) }
+            }
+            var others: [String] = []
+            for m in set.dropLast() {
+                let text: String = m.isEngineOwned ? "\(m) (\(m.engineRole))" : "\(m)"
+                others.append(text)
+            }
+            let conflictText: String = others.isEmpty ? "itself" : others.joined(separator: "; ")
             out.append(LayoutDiagnostic(
                 code: .unsatisfiable,
-                message: "required constraint \(c) conflicts with other required constraints and was broken for this pass; remove the conflict or lower one priority below 1000",
-                items: items, constraints: [c]))
+                message: "required constraint \(c) conflicts with \(conflictText); it was broken for this pass (the most recently activated of the set) and is retried on the next one — remove one of them or lower a priority below 1000",
+                items: items, constraints: [c] + Array(set.dropLast())))
         }
         forEachView { v in
             if v.hiddenSetWhileStacked, let stack = v.managingStack {

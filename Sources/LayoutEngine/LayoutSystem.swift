@@ -217,6 +217,62 @@ package final class LayoutSystem {
         }
     }
 
+    // MARK: Explanations
+
+    /// A minimal set of required constraints that cannot hold together with `broken` (SPEC §2,
+    /// §8): removing any member makes the rest satisfiable. `broken` is the last element.
+    ///
+    /// Method: the required constraints in the solver that share variables with `broken`,
+    /// directly or through each other (the connected component), then a deletion filter — drop
+    /// each member, newest first, if the rest still conflicts — checked with scratch solvers.
+    /// Components larger than `LayoutSystem.maxExplanationSize` are reported whole (then not
+    /// guaranteed minimal) to bound the cost.
+    package func conflictSet(for broken: LayoutConstraint) -> [LayoutConstraint] {
+        let brokenForm = broken.makeSolverConstraint(direction: direction)
+        var candidates: [(LayoutConstraint, Constraint)] = []
+        for item in items {
+            guard let view = item as? LayoutView else { continue }
+            for c in view.installedConstraints where c.state == .inSolver && c.priority.isRequired {
+                if let sc = c.solverConstraint { candidates.append((c, sc)) }
+            }
+        }
+        candidates.sort { $0.0.serial < $1.0.serial }
+        // Connected component through shared variables.
+        var reached = Set<ObjectIdentifier>(brokenForm.expression.terms.map { ObjectIdentifier($0.variable) })
+        var inSet = [Bool](repeating: false, count: candidates.count)
+        var grew = true
+        while grew {
+            grew = false
+            for (i, (_, sc)) in candidates.enumerated() where !inSet[i] {
+                if sc.expression.terms.contains(where: { reached.contains(ObjectIdentifier($0.variable)) }) {
+                    inSet[i] = true
+                    grew = true
+                    for t in sc.expression.terms { reached.insert(ObjectIdentifier(t.variable)) }
+                }
+            }
+        }
+        var set = candidates.indices.filter { inSet[$0] }.map { candidates[$0].0 }
+        if set.count > LayoutSystem.maxExplanationSize { return set + [broken] }
+        func conflicts(_ members: [LayoutConstraint]) -> Bool {
+            let scratch = Solver()
+            for c in members + [broken] {
+                do { try scratch.addConstraint(c.makeSolverConstraint(direction: direction)) } catch { return true }
+            }
+            return false
+        }
+        var i = set.count - 1
+        while i >= 0 {
+            var without = set
+            without.remove(at: i)
+            if conflicts(without) { set = without }
+            i -= 1
+        }
+        return set + [broken]
+    }
+
+    /// The largest connected component `conflictSet(for:)` minimises (cost grows with its square).
+    package static let maxExplanationSize = 400
+
     // MARK: Clock
 
     /// Schedules `completion` to run when the clock passes `time + duration`.

@@ -387,3 +387,37 @@ final class BlockAndLimitTests: XCTestCase {
         XCTAssertEqual(v.layoutMargins, EdgeInsets(all: 8))
     }
 }
+
+final class ExplanationTests: XCTestCase {
+    /// The conflict set is minimal: constraints of the component that play no part are dropped,
+    /// and two independent conflicts give two diagnostics.
+    func testMinimalConflictSets() throws {
+        let root = try makeRoot()
+        let a = LayoutView(identifier: "a"), b = LayoutView(identifier: "b")
+        try root.addSubview(a); try root.addSubview(b)
+        let aLeading = a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10)
+        let aWidth = a.widthAnchor.constraint(equalToConstant: 100)
+        let aTop = a.topAnchor.constraint(equalTo: root.topAnchor)          // same view, other axis
+        let aRight = a.trailingAnchor.constraint(equalTo: root.leadingAnchor, constant: 50) // 10 + 100 ≠ 50
+        let bHeight = b.heightAnchor.constraint(equalToConstant: 20)
+        let bHeight2 = b.heightAnchor.constraint(greaterThanOrEqualToConstant: 30)
+        try LayoutConstraint.activate([aLeading, aWidth, aTop, b.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       b.topAnchor.constraint(equalTo: root.topAnchor), b.widthAnchor.constraint(equalToConstant: 5),
+                                       a.heightAnchor.constraint(equalToConstant: 5), bHeight])
+        try LayoutConstraint.activate([aRight])
+        try LayoutConstraint.activate([bHeight2])
+        let diags = root.engineDiagnostics().filter { $0.code == .unsatisfiable }
+        XCTAssertEqual(diags.count, 2)
+        // a: leading 10 + width 100 vs trailing 50, with the root's left pinned at 0 (engine-owned).
+        XCTAssertTrue(diags[0].constraints[0] === aRight)
+        let setA = Set(diags[0].constraints.map { ObjectIdentifier($0) })
+        XCTAssertTrue(setA.contains(ObjectIdentifier(aLeading)) && setA.contains(ObjectIdentifier(aWidth)))
+        XCTAssertFalse(setA.contains(ObjectIdentifier(aTop)), "the other axis plays no part")
+        XCTAssertTrue(diags[1].constraints[0] === bHeight2)
+        XCTAssertEqual(diags[1].constraints.count, 2, "b.height == 20 and b.height >= 30")
+        // Minimality: every proper subset of each set is satisfiable (checked by the deletion
+        // filter itself; here: dropping the broken one leaves a satisfiable layout).
+        XCTAssertEqual(a.frame.width, 100)
+        XCTAssertEqual(b.frame.height, 20)
+    }
+}
