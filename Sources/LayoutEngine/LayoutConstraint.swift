@@ -24,6 +24,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// True for constraints the engine creates for itself (root size, safe area, margins,
     /// intrinsic size, hiding-stack arrangement, SDK component sizes).
     package var isEngineOwned = false
+    /// Set when activation refused the constraint (a size constraint on a fixed-size SDK
+    /// component, SPEC §4): it stays inactive and later activations skip it.
+    public package(set) var isRejected = false
     /// What an engine-owned constraint is for, for snapshots and diagnostics.
     package var engineRole: String = ""
     package private(set) var isActiveStorage = false
@@ -141,13 +144,15 @@ public final class LayoutConstraint: CustomStringConvertible {
     public func deactivate() { LayoutConstraint.deactivate([self]) }
 
     /// Activates every constraint, all or nothing: if any cannot be activated, none is and the
-    /// error names it (SPEC §2: "leaves nothing half-added").
+    /// error names it (SPEC §2: "leaves nothing half-added"). A width or height constraint on a
+    /// size an SDK component fixes is not an error: it is left inactive (`isRejected`) and
+    /// reported as `sizeConstraintOnFixedComponent` (SPEC §4), while the others activate.
     /// - Throws: `noCommonAncestor`, `invalidArgument` (non-finite constant, leading/trailing
     ///   related to left/right).
     public static func activate(_ constraints: [LayoutConstraint]) throws {
         var targets: [(LayoutConstraint, LayoutView)] = []
         targets.reserveCapacity(constraints.count)
-        for c in constraints where !c.isActiveStorage {
+        for c in constraints where !c.isActiveStorage && !c.isRejected {
             try requireFinite(c.constantStorage, "constant of \(c)")
             try c.validateDirectionality()
             guard let ancestor = c.commonAncestor() else {
@@ -156,6 +161,11 @@ public final class LayoutConstraint: CustomStringConvertible {
             targets.append((c, ancestor))
         }
         for (c, ancestor) in targets where !c.isActiveStorage {
+            // SPEC §4: a size constraint on a fixed-size SDK component is reported, not activated.
+            if !c.isEngineOwned, let view = c.firstAnchor.item as? LayoutView, view.rejectsHostConstraint(c) {
+                c.isRejected = true
+                continue
+            }
             c.install(on: ancestor)
         }
     }

@@ -68,12 +68,16 @@ public struct LayoutDiagnostic: CustomStringConvertible {
     /// Constraints involved (for `unsatisfiable`: the broken constraint first, then the rest of
     /// a minimal conflicting set, oldest first).
     public let constraints: [LayoutConstraint]
+    /// For `ambiguousLayout`: the ambiguous axis, or nil when both are.
+    public let axis: LayoutAxis?
 
-    public init(code: DiagnosticCode, message: String, items: [LayoutItem] = [], constraints: [LayoutConstraint] = []) {
+    public init(code: DiagnosticCode, message: String, items: [LayoutItem] = [], constraints: [LayoutConstraint] = [],
+                axis: LayoutAxis? = nil) {
         self.code = code
         self.message = message
         self.items = items
         self.constraints = constraints
+        self.axis = axis
     }
 
     public var description: String { "\(severity) \(code): \(message)" }
@@ -89,8 +93,10 @@ extension LayoutRootView {
     }
 
     /// The diagnostics the layout engine itself computes for the current target layout (SPEC §8):
-    /// `unsatisfiable` (each constraint the pass had to break), `hiddenInHidingStack` and
-    /// `leftRightAnchor`. Performs a pending layout pass.
+    /// `unsatisfiable` (each constraint the pass had to break, with a minimal conflicting set),
+    /// `ambiguousLayout` (a visible view whose frame an axis's constraints do not fix; guides
+    /// and the root are not reported), `hiddenInHidingStack` and `leftRightAnchor`. Performs a
+    /// pending layout pass.
     public func engineDiagnostics() -> [LayoutDiagnostic] {
         layoutIfNeeded()
         var out: [LayoutDiagnostic] = []
@@ -113,7 +119,19 @@ extension LayoutRootView {
                 message: "required constraint \(c) conflicts with \(conflictText); it was broken for this pass (the most recently activated of the set) and is retried on the next one — remove one of them or lower a priority below 1000",
                 items: items, constraints: [c] + Array(set.dropLast())))
         }
+        let solver = system_.solver
         forEachView { v in
+            if v !== self && v.isVisibleInHierarchy {
+                var axes: [String] = []
+                if solver.isAmbiguous(v.minXVar) || solver.isAmbiguous(v.widthVar) { axes.append("horizontal") }
+                if solver.isAmbiguous(v.minYVar) || solver.isAmbiguous(v.heightVar) { axes.append("vertical") }
+                if !axes.isEmpty {
+                    out.append(LayoutDiagnostic(
+                        code: .ambiguousLayout,
+                        message: "\(v.displayName) has an ambiguous layout on the \(axes.joined(separator: " and ")) axis: its active constraints allow more than one frame (now \(v.solvedFrame)); add constraints that fix its \(axes.count == 2 ? "position and size" : axes[0] == "horizontal" ? "x and width" : "y and height")",
+                        items: [v], axis: axes.count == 2 ? nil : (axes[0] == "horizontal" ? .horizontal : .vertical)))
+                }
+            }
             if v.hiddenSetWhileStacked, let stack = v.managingStack {
                 out.append(LayoutDiagnostic(
                     code: .hiddenInHidingStack,

@@ -83,6 +83,16 @@ open class LayoutItem {
     public var widthAnchor: LayoutDimension { LayoutDimension(anchor(.width)) }
     public var heightAnchor: LayoutDimension { LayoutDimension(anchor(.height)) }
 
+    /// Whether the item is in a hierarchy and neither it (for a view) nor any ancestor is hidden.
+    package var isVisibleInHierarchy: Bool {
+        guard system != nil else { return false }
+        var v = hierarchyView
+        if let view = v, view === self, view.isHidden { return false }
+        v = hierarchyView?.superview
+        while let x = v { if x.isHidden { return false }; v = x.superview }
+        return true
+    }
+
     /// Whether `self` is `view` or lies inside its subtree (a guide counts as inside its owner).
     public func isInSubtree(of view: LayoutView) -> Bool {
         var current = hierarchyView

@@ -21,6 +21,10 @@ open class LayoutView: LayoutItem {
     package private(set) var depth = 0
 
     private var userHidden = false
+    /// Whether the view hides what is under it (SPEC §8: host views are opaque unless marked
+    /// otherwise). Used by the `viewportObstructed` and `overlap` diagnostics; hiding stacks and
+    /// layout guides never count as opaque.
+    public var isOpaque = true
     /// Set by a hiding stack that manages this view.
     package var stackHidden = false
     /// The hiding stack that arranges this view, if any.
@@ -120,6 +124,13 @@ open class LayoutView: LayoutItem {
         system?.unregister(guide)
         guide.owningView = nil
     }
+
+    /// Decides whether a host constraint whose first item is this view must not be activated
+    /// (SDK components refuse width/height constraints on a size the SDK fixes, SPEC §4); the
+    /// filter records what it refuses. Nil for ordinary views.
+    package var hostConstraintFilter: ((LayoutConstraint) -> Bool)?
+
+    package func rejectsHostConstraint(_ c: LayoutConstraint) -> Bool { hostConstraintFilter?(c) ?? false }
 
     /// Called after a subview was added; subclasses (the hiding stack) override.
     package func didAddSubview(_ view: LayoutView) {}

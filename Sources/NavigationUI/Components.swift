@@ -104,6 +104,22 @@ public class NavigationComponentView: LayoutView {
         super.init(identifier: role, initialFrame: .zero)
         self.role = role
         layoutMargins = EdgeInsets(all: margins)
+        hostConstraintFilter = { [unowned self] c in self.refuses(c) }
+    }
+
+    /// Host constraints refused since the last navigation transition because they constrain a
+    /// size this component fixes (SPEC §4); reported as `sizeConstraintOnFixedComponent`.
+    var rejectedConstraints: [LayoutConstraint] = []
+
+    private func refuses(_ c: LayoutConstraint) -> Bool {
+        let fixed: Bool
+        switch c.firstAnchor.attribute {
+        case .width: fixed = fixedSize.width != nil
+        case .height: fixed = fixedSize.height != nil
+        default: fixed = false
+        }
+        if fixed { rejectedConstraints.append(c) }
+        return fixed
     }
 
     /// The fixed size the SDK gives this component: (width, height) in points, `nil` on an axis

@@ -369,7 +369,9 @@ public final class NavigationMapView: LayoutRootView {
     private func runCallbacks(_ body: (NavigationLayoutDelegate?, (Result<Void, Error>) -> Void) -> Void) throws {
         // With no custom delegate the built-in layout receives the callbacks (SPEC §7).
         var failure: Error?
+        // Records reported "once per transition" start afresh (SPEC §7, §8).
         legacyUses = []
+        for c in allComponents + prompts { c.rejectedConstraints = [] }
         let target: NavigationLayoutDelegate = delegate ?? builtInLayout
         runHostCallback {
             body(target) { result in
