@@ -775,10 +775,24 @@ nl_status nl_map_view_diagnostic_count(nl_map_view *map, size_t *out);
 /** Diagnostic `index`. out->struct_size must be set; NL_ERR_INVALID_ARGUMENT when index >= count. */
 nl_status nl_map_view_diagnostic(nl_map_view *map, size_t index, nl_diagnostic *out);
 
-/** A JSON snapshot of the hierarchy and frames; free with nl_string_free. NULL on error. */
+/**
+ * A JSON snapshot of the map view at the current time (SPEC §8; schema `navlayout.snapshot/1`,
+ * documented in docs/snapshot-schema.md): map size and safe area (points), navigation state, wide
+ * mode, every view (identifier, role, kind, presented and target frame, hidden, parent, z-order)
+ * and guide, every active constraint as readable text ("turnCard.top == map.top"), the camera and
+ * the diagnostics. Performs a pending layout pass. Deterministic: the same layout gives the same
+ * bytes. Returns a NUL-terminated UTF-8 string the caller frees with nl_string_free, or NULL with
+ * NL_ERR_INVALID_HANDLE (stale/NULL map; see nl_last_error_message).
+ */
 char *nl_map_view_snapshot_json(nl_map_view *map);
 
-/** An SVG rendering of the frames; free with nl_string_free. NULL on error. */
+/**
+ * An SVG 1.1 picture of the layout at the current time (presented frames): the map and safe area
+ * outlined, each SDK component in its own colour and labelled, the viewport hatched with the
+ * vehicle point, host views outlined, and each diagnostic's items outlined in red with its code.
+ * No external resources; deterministic. One user unit = one point. Returns a string the caller
+ * frees with nl_string_free, or NULL with NL_ERR_INVALID_HANDLE.
+ */
 char *nl_map_view_snapshot_svg(nl_map_view *map);
 
 #ifdef __cplusplus

@@ -259,8 +259,11 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
     }
 
-    /// Readable text such as `turnCard.top == map.top + 8 @250`.
-    public var description: String {
+    /// Whether the last layout pass had to leave this required constraint out (SPEC §2).
+    public var isBroken: Bool { state == .broken }
+
+    /// The relation as text without priority or identifier: `turnCard.top == map.top + 8`.
+    public var constraintText: String {
         var s = "\(firstAnchor) \(relation) "
         if let second = secondAnchor {
             if multiplier != 1 { s += "\(formatPoints(multiplier)) × " }
@@ -270,6 +273,12 @@ public final class LayoutConstraint: CustomStringConvertible {
         } else {
             s += formatPoints(constantStorage)
         }
+        return s
+    }
+
+    /// Readable text such as `turnCard.top == map.top + 8 @250`.
+    public var description: String {
+        var s = constraintText
         if !priorityStorage.isRequired { s += " @\(priorityStorage)" }
         if !identifier.isEmpty { s += " [\(identifier)]" }
         return s

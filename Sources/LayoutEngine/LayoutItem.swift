@@ -5,7 +5,7 @@ import LayoutSolver
 /// coordinate space — and every anchor is a linear expression of them.
 open class LayoutItem {
     /// A host-chosen name; diagnostics and error messages name items by it.
-    public var identifier: String
+    public var identifier: String { didSet { system?.noteChange() } }
     /// The SDK role of a component (`"turnCard"`, `"viewport"`, …), or `nil` for host items.
     public package(set) var role: String?
 

@@ -9,7 +9,15 @@ package final class LayoutSystem {
     package let direction: LayoutDirection
     package private(set) var items: [LayoutItem] = []
     package private(set) var stacks: [NavigationHidingStackView] = []
-    package private(set) var needsLayout = true
+    package private(set) var needsLayout = true {
+        didSet { if needsLayout { revision &+= 1 } }
+    }
+    /// Changes whenever anything a layout result or a diagnostic depends on may have changed
+    /// (every invalidation, every clock step, `noteChange()`); caches compare it.
+    package private(set) var revision = 0
+
+    /// Records a change that affects diagnostics or snapshots but not the layout itself.
+    package func noteChange() { revision &+= 1 }
 
     private var pendingAdds: [LayoutConstraint] = []
     private var pendingRemoves: [LayoutConstraint] = []
@@ -285,6 +293,7 @@ package final class LayoutSystem {
     /// that are over, and returns the completions that became due, in order of end time.
     package func advanceClock(by seconds: Double) -> [PendingCompletion] {
         time += seconds
+        revision &+= 1
         let now = time + 1e-9
         animatingItems.removeAll { item in
             guard let a = item.animation else { return true }

@@ -24,7 +24,7 @@ open class LayoutView: LayoutItem {
     /// Whether the view hides what is under it (SPEC §8: host views are opaque unless marked
     /// otherwise). Used by the `viewportObstructed` and `overlap` diagnostics; hiding stacks and
     /// layout guides never count as opaque.
-    public var isOpaque = true
+    public var isOpaque = true { didSet { system?.noteChange() } }
     /// Set by a hiding stack that manages this view.
     package var stackHidden = false
     /// The hiding stack that arranges this view, if any.
@@ -350,6 +350,11 @@ open class LayoutView: LayoutItem {
         ]
         return g
     }
+
+    /// The safe-area guide if it was ever asked for (snapshots list guides without creating them).
+    public var safeAreaLayoutGuideIfCreated: LayoutGuide? { safeAreaGuideStorage }
+    /// The margins guide if it was ever asked for.
+    public var layoutMarginsGuideIfCreated: LayoutGuide? { marginsGuideStorage }
 
     /// The insets of the safe-area guide from the view's frame (zero except for a map view).
     package var safeAreaInsetsForGuide: EdgeInsets { .zero }

@@ -396,10 +396,10 @@ public func nl_map_view_diagnostic(_ map: OpaquePointer?, _ index: Int, _ out: U
 
 @c @implementation
 public func nl_map_view_snapshot_json(_ map: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
-    guardedValue { try withMap(map) { _, m in copyCString(snapshotJSON(m)) } }
+    guardedValue { try withMap(map) { _, m in copyCString(m.snapshotJSON()) } }
 }
 
 @c @implementation
 public func nl_map_view_snapshot_svg(_ map: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
-    guardedValue { try withMap(map) { _, m in copyCString(snapshotSVG(m)) } }
+    guardedValue { try withMap(map) { _, m in copyCString(m.snapshotSVG()) } }
 }

@@ -118,7 +118,7 @@ public class NavigationComponentView: LayoutView {
         case .height: fixed = fixedSize.height != nil
         default: fixed = false
         }
-        if fixed { rejectedConstraints.append(c) }
+        if fixed { rejectedConstraints.append(c); system?.noteChange() }
         return fixed
     }
 

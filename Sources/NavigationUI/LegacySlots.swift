@@ -123,7 +123,7 @@ extension NavigationMapView {
     }
 
     func recordLegacyUse(_ name: String) {
-        if !legacyUses.contains(name) { legacyUses.append(name) }
+        if !legacyUses.contains(name) { legacyUses.append(name); system_.noteChange() }
     }
 
     /// Constraints for the legacy guides that exist, for the built-in layout.

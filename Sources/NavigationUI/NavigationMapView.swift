@@ -68,7 +68,8 @@ public final class NavigationMapView: LayoutRootView {
     var legacyGuides: [LayoutGuide?] = [nil, nil, nil, nil]
     /// Legacy APIs used with a custom delegate since the last transition (SPEC §7, §8).
     var legacyUses: [String] = []
-    var compassSetting = false
+    var compassSetting = false { didSet { system_.noteChange() } }
+    var diagnosticsCache: (revision: Int, list: [LayoutDiagnostic])?
     var ownCompassConstraints: [LayoutConstraint] = []
 
     /// The raw type value of the unknown button the `shuffleButtons` option inserts.
@@ -322,7 +323,14 @@ public final class NavigationMapView: LayoutRootView {
     }
 
     /// The diagnostics of the current target layout (SPEC §8). Performs a pending layout pass.
-    public var diagnostics: [LayoutDiagnostic] { computeDiagnostics() }
+    /// Computed once per change: reading it again without a change returns the same list.
+    public var diagnostics: [LayoutDiagnostic] {
+        layoutIfNeeded()
+        if let cached = diagnosticsCache, cached.revision == system_.revision { return cached.list }
+        let list = computeDiagnostics()
+        diagnosticsCache = (system_.revision, list)
+        return list
+    }
 
     /// Releases the delegate and tears the hierarchy down: every constraint is deactivated and
     /// every view removed, which breaks the view ↔ constraint reference cycles so memory is
@@ -370,6 +378,8 @@ public final class NavigationMapView: LayoutRootView {
         // With no custom delegate the built-in layout receives the callbacks (SPEC §7).
         var failure: Error?
         // Records reported "once per transition" start afresh (SPEC §7, §8).
+        system_.noteChange()
+        defer { system_.noteChange() }
         legacyUses = []
         for c in allComponents + prompts { c.rejectedConstraints = [] }
         let target: NavigationLayoutDelegate = delegate ?? builtInLayout

@@ -6,12 +6,20 @@ import NavigationUI
 import NavLayoutExamples
 
 let usage = """
-usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin]
+usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json] [--svg DIR]
+       navlayout gallery [--delegate sample|wide|builtin] [--out DIR] [--presets A,B,...]
        navlayout presets
 
   demo      drive enable → guidance → incident prompt (0, 0.2, 0.4 s) → dismissed → stop →
             disable with a layout delegate (default: the sample; wide: the example
             with a wide-mode variant; builtin: the map view's own layout) and print each step's frames and camera
+            --json prints a JSON snapshot of each step instead of the table
+            (schema: docs/snapshot-schema.md); --svg DIR also writes one SVG per
+            step and DIR/index.html showing them in order
+  gallery   drive the session (ready, guidance, each prompt kind, rotation where
+            the preset has a landscape twin, stop) on every preset; write one SVG
+            per step and OUT/index.html (default OUT: gallery); exits 1 when any
+            error-severity diagnostic appears
   presets   list the device presets (SPEC §9)
 
 presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))
@@ -34,32 +42,120 @@ func option(_ name: String, default value: String) -> String {
     return v
 }
 
+func makeDelegate(_ name: String) -> NavigationLayoutDelegate? {
+    switch name {
+    case "sample": return SampleLayoutDelegate()
+    case "wide": return WideLayoutDelegate()
+    case "builtin": return nil
+    default: fail("unknown delegate \"\(name)\"; delegates: sample, wide, builtin")
+    }
+}
+
+func flag(_ name: String) -> Bool {
+    guard let i = args.firstIndex(of: name) else { return false }
+    args.remove(at: i)
+    return true
+}
+
+func makeDirectory(_ path: String) {
+    do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    catch { fail("navlayout: cannot create \(path): \(error)") }
+}
+
+func fileName(_ step: String) -> String {
+    String(step.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+}
+
 switch command {
 case "demo":
     var preset = option("--preset", default: "iphone-portrait")
     let delegateName = option("--delegate", default: "sample")
+    let svgDirectory = option("--svg", default: "")
+    let json = flag("--json")
     // The preset may also be given as a plain argument, as the C and Python examples take it.
     if args.count == 1 && !args[0].hasPrefix("-") { preset = args.removeFirst() }
     if !args.isEmpty { fail("unexpected arguments: \(args.joined(separator: " "))\n\n\(usage)") }
-    var delegate: NavigationLayoutDelegate?
-    switch delegateName {
-    case "sample": delegate = SampleLayoutDelegate()
-    case "wide": delegate = WideLayoutDelegate()
-    case "builtin": delegate = nil
-    default: fail("unknown delegate \"\(delegateName)\"; delegates: sample, wide, builtin")
-    }
+    var delegate = makeDelegate(delegateName)
     if DevicePreset.named(preset)?.isCarPlay == true && delegate != nil {
         // SPEC §3: a CarPlay map view refuses layout delegates; it keeps the built-in layout.
         FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
         delegate = nil
     }
+    if !svgDirectory.isEmpty { makeDirectory(svgDirectory) }
     do {
-        print(try DemoSession.table(preset: preset, delegate: delegate), terminator: "")
+        let map = try NavigationMapView(preset: preset)
+        defer { map.invalidate() }
+        var index: [(String, String)] = []
+        var snapshots: [String] = []
+        try DemoSession.run(on: map, delegate: delegate) { step in
+            if json {
+                snapshots.append("{\"step\":\"\(step)\",\"snapshot\":\(map.snapshotJSON())}")
+            } else {
+                print("== \(step) ==")
+                for line in DemoSession.tableLines(map) { print(line) }
+            }
+            if !svgDirectory.isEmpty {
+                let file = String(format: "%02d-", index.count + 1) + fileName(step) + ".svg"
+                try map.snapshotSVG(title: "\(preset) · \(step)").write(toFile: svgDirectory + "/" + file, atomically: true, encoding: .utf8)
+                index.append((step, file))
+            }
+        }
+        if json {
+            print("{\"preset\":\"\(preset)\",\"delegate\":\"\(delegateName)\",\"steps\":[")
+            print(snapshots.joined(separator: ",\n"))
+            print("]}")
+        }
+        if !svgDirectory.isEmpty {
+            var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>navlayout demo — \(preset)</title>"
+            html += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:16px} figure{display:inline-block;margin:8px;vertical-align:top} img{max-height:480px}</style></head><body>\n"
+            html += "<h1>navlayout demo — \(preset), delegate \(delegateName)</h1>\n"
+            for (i, (step, file)) in index.enumerated() {
+                html += "<figure><img src=\"\(file)\" alt=\"\(step)\"><figcaption>\(i + 1). \(step)</figcaption></figure>\n"
+            }
+            html += "</body></html>\n"
+            try html.write(toFile: svgDirectory + "/index.html", atomically: true, encoding: .utf8)
+            FileHandle.standardError.write("navlayout: wrote \(index.count) SVGs and index.html to \(svgDirectory)\n".data(using: .utf8)!)
+        }
     } catch let error as NavLayoutError {
         fail("navlayout: \(error.message)")
     } catch {
         fail("navlayout: \(error)")
     }
+case "gallery":
+    let delegateName = option("--delegate", default: "sample")
+    let out = option("--out", default: "gallery")
+    let only = option("--presets", default: "")
+    if !args.isEmpty { fail("unexpected arguments: \(args.joined(separator: " "))\n\n\(usage)") }
+    _ = makeDelegate(delegateName) // validates the name
+    var presets = DevicePreset.all
+    if !only.isEmpty {
+        let names = only.split(separator: ",").map(String.init)
+        for n in names where DevicePreset.named(n) == nil { fail("unknown preset \"\(n)\"") }
+        presets = presets.filter { names.contains($0.name) }
+    }
+    makeDirectory(out)
+    var rows: [(DevicePreset, [GalleryCell], String?)] = []
+    var errors = 0
+    for (i, preset) in presets.enumerated() {
+        FileHandle.standardError.write("[\(i + 1)/\(presets.count)] \(preset.name):".data(using: .utf8)!)
+        do {
+            let (cells, note) = try Gallery.run(preset: preset, makeDelegate: { makeDelegate(delegateName) }, directory: out) { step in
+                FileHandle.standardError.write(" \(step)".data(using: .utf8)!)
+            }
+            let s = Gallery.summary(cells)
+            errors += s.errors
+            FileHandle.standardError.write(" — \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos\n".data(using: .utf8)!)
+            rows.append((preset, cells, note))
+        } catch {
+            FileHandle.standardError.write(" — failed: \(error)\n".data(using: .utf8)!)
+            errors += 1
+        }
+    }
+    do {
+        try Gallery.page(delegate: delegateName, rows: rows).write(toFile: out + "/index.html", atomically: true, encoding: .utf8)
+    } catch { fail("navlayout: cannot write \(out)/index.html: \(error)") }
+    print("gallery: \(out)/index.html — \(rows.count) presets, \(errors) error diagnostics")
+    exit(errors > 0 ? 1 : 0)
 case "presets":
     for p in DevicePreset.all {
         let s = p.safeArea
