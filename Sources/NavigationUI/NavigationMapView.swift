@@ -188,7 +188,7 @@ public final class NavigationMapView: LayoutRootView {
             throw NavLayoutError.invalidState("navigation is already \(enabled ? "enabled" : "disabled")")
         }
         if enabled {
-            let state = makeState(.navigationReady) as! NavigationReadyUIState
+            let state = makeReadyState()
             stateKind = .navigationReady
             uiState = state
             updateOwnCompass()
@@ -198,7 +198,7 @@ public final class NavigationMapView: LayoutRootView {
         defer { updateOwnCompass() }
         try runCallbacks { d, fail in
             if stateKind == .activeGuidance { stopGuidanceSteps(d, fail) }
-            let old = uiState as? NavigationReadyUIState ?? (makeState(.navigationReady) as! NavigationReadyUIState)
+            let old = uiState as? NavigationReadyUIState ?? makeReadyState()
             stateKind = .noNavigation
             uiState = nil
             if let d { fail(Result { try d.disableNavigationUI(navMap: self, oldState: old) }) }
@@ -212,7 +212,7 @@ public final class NavigationMapView: LayoutRootView {
         guard stateKind == .navigationReady, let old = uiState as? NavigationReadyUIState else {
             throw NavLayoutError.invalidState("startGuidance needs the navigationReady state; the map view is in \(stateKind)")
         }
-        let state = makeState(.activeGuidance) as! ActiveGuidanceUIState
+        let state = makeActiveState()
         stateKind = .activeGuidance
         uiState = state
         try runCallbacks { d, fail in if let d { fail(Result { try d.startGuidance(navMap: self, newState: state, oldState: old) }) } }
@@ -233,8 +233,8 @@ public final class NavigationMapView: LayoutRootView {
             currentPrompt = nil
             if let d { fail(Result { try d.hidePrompt(navMap: self, oldPrompt: prompt) }) }
         }
-        let old = uiState as! ActiveGuidanceUIState
-        let state = makeState(.navigationReady) as! NavigationReadyUIState
+        let old = uiState as? ActiveGuidanceUIState ?? makeActiveState()
+        let state = makeReadyState()
         stateKind = .navigationReady
         uiState = state
         if let d { fail(Result { try d.stopGuidance(navMap: self, newState: state, oldState: old) }) }
@@ -412,16 +412,19 @@ public final class NavigationMapView: LayoutRootView {
         return buttons
     }
 
+    private func makeReadyState() -> NavigationReadyUIState {
+        NavigationReadyUIState(googleLogo: googleLogo, viewport: viewport, buttons: makeButtons(.navigationReady),
+                               wideMode: wideMode, mapSize: size)
+    }
+
+    private func makeActiveState() -> ActiveGuidanceUIState {
+        ActiveGuidanceUIState(googleLogo: googleLogo, viewport: viewport, buttons: makeButtons(.activeGuidance),
+                              wideMode: wideMode, mapSize: size, turnCard: turnCard, etaCard: etaCard,
+                              tripProgressBar: tripProgressBar, speedWidget: speedWidget)
+    }
+
     private func makeState(_ kind: StateKind) -> NavigationUIState {
-        switch kind {
-        case .activeGuidance:
-            return ActiveGuidanceUIState(googleLogo: googleLogo, viewport: viewport, buttons: makeButtons(kind),
-                                         wideMode: wideMode, mapSize: size, turnCard: turnCard, etaCard: etaCard,
-                                         tripProgressBar: tripProgressBar, speedWidget: speedWidget)
-        default:
-            return NavigationReadyUIState(googleLogo: googleLogo, viewport: viewport, buttons: makeButtons(kind),
-                                          wideMode: wideMode, mapSize: size)
-        }
+        kind == .activeGuidance ? makeActiveState() : makeReadyState()
     }
 }
 
