@@ -289,3 +289,39 @@ final class WideAndRTLTests: XCTestCase {
         }
     }
 }
+
+/// Split-view widths and containers smaller than the screen: frames come from the map view's own
+/// size (issue 3).
+final class ContainerSizeTests: XCTestCase {
+    func testSplitWidthsAndSmallContainers() throws {
+        let map = try NavigationMapView(preset: "ipad-portrait")
+        defer { map.invalidate() }
+        final class Sizes: NavigationLayoutDelegate {
+            var wide: [Bool] = []
+            func enableNavigationUI(navMap: NavigationMapView, newState: NavigationReadyUIState) throws { wide.append(newState.wideMode) }
+            func sizeChanged(navMap: NavigationMapView, newState: NavigationUIState) throws { wide.append(newState.wideMode) }
+        }
+        let d = Sizes()
+        try map.setLayoutDelegate(d)
+        try map.setNavigationEnabled(true)
+        let insets = EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)
+        try map.setSize(Size(width: 678, height: 1180), safeArea: insets)   // 2/3 split: 678 >= 600, wide
+        XCTAssertEqual(map.wideCardWidth, 305.1, accuracy: 1e-9)             // min(360, 678 × 0.45)
+        try map.setSize(Size(width: 320, height: 1180), safeArea: insets)   // 1/3 split: standard
+        try map.setSize(Size(width: 320, height: 1180), safeArea: EdgeInsets(top: 24, left: 0, bottom: 0, right: 0)) // safe area only
+        XCTAssertEqual(d.wide, [true, true, false, false])                  // 820 wide at first
+    }
+
+    func testBuiltInInASmallContainer() throws {
+        // A 300 × 500 container with no safe area (a card in a larger screen).
+        let map = try NavigationMapView(size: Size(width: 300, height: 500))
+        defer { map.invalidate() }
+        try map.setNavigationEnabled(true)
+        try map.startGuidance()
+        XCTAssertEqual(map.turnCard.frame, Rect(x: 0, y: 0, width: 300, height: 104))   // 0 + 104
+        XCTAssertEqual(map.etaCard.frame, Rect(x: 0, y: 428, width: 300, height: 72))   // 500 − 72
+        XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 104, width: 300, height: 324))
+        XCTAssertEqual(map.compassButton.frame, Rect(x: 244, y: 372, width: 56, height: 56))
+        XCTAssertTrue(map.diagnostics.isEmpty, "\(map.diagnostics)")
+    }
+}
