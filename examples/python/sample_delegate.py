@@ -3,20 +3,21 @@
 
 Layout (SPEC §10): the turn card across the top, the ETA card across the bottom, the buttons in a
 bottom-packed trailing hiding stack ("buttonStack") between them, the Google logo at the leading
-edge and the camera viewport filling the open area. A zero-height "map contents bottom" guide
-marks where the open area ends: it would sit at the safe-area bottom (priority 250) but is held
-above the ETA card and above any prompt. Prompts slide up from below the map view in 0.4 s
-(ease-in-out) and slide back down when dismissed, leaving the hierarchy when that animation ends.
+edge and the camera viewport filling the open area. Prompts slide up from below the map view in
+0.4 s and slide back down when dismissed.
 
 Run:  python examples/python/sample_delegate.py [preset]      (default: iphone-portrait)
+      python -m navlayout [preset]                           (the same, from an installed package)
 
 It drives one navigation session and prints every view's frame after each step, in the same
 format as the C example (examples/c) and `navlayout demo`. On the CarPlay preset, whose map view
 refuses layout delegates (SPEC §3), it says so on stderr and runs the session with the built-in
 layout, as `navlayout demo` does.
 
-This module is also the shared part of the other Python examples: `wide_delegate.py` subclasses
-`SampleLayoutDelegate` (prompt sliding included) and prints its table with `run_session` /
+The delegate and the session live in the package (`navlayout.demo`, so that `python -m navlayout`
+works after `pip install`); this script re-exports them and, from a source checkout, uses the
+checkout's package and the library built there. It is also the shared part of the other Python
+examples: `wide_delegate.py` subclasses `SampleLayoutDelegate` and prints its table with
 `run_script`.
 """
 
@@ -24,15 +25,30 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable, Iterable, List, Optional, Sequence
+from typing import Callable, Sequence
 
 _REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 try:
     import navlayout as nl
+    from navlayout import demo as _demo
 except ImportError:  # running from a source checkout without `pip install`
+    for _name in [m for m in sys.modules if m == "navlayout" or m.startswith("navlayout.")]:
+        del sys.modules[_name]
     sys.path.insert(0, os.path.join(_REPO, "bindings", "python"))
     import navlayout as nl
+    from navlayout import demo as _demo
+
+from navlayout.demo import (  # noqa: E402,F401  (re-exported for the other examples and tests)
+    PROMPT_SLIDE_SECONDS,
+    ROW_FORMAT,
+    STEP_NAMES,
+    SampleLayoutDelegate,
+    _StateLayout,
+    buttons_by_type,
+    describe,
+    run_session,
+)
 
 
 def _use_checkout_library() -> None:
@@ -47,338 +63,16 @@ def _use_checkout_library() -> None:
     if built:
         os.environ["NAVLAYOUT_LIBRARY"] = max(built, key=os.path.getmtime)
 
-PROMPT_SLIDE_SECONDS = 0.4
-
-
-def buttons_by_type(buttons: Sequence[nl.Button]) -> List[nl.View]:
-    """The buttons' views for a bottom-packed stack, found by type, never by index (the SDK may
-    reorder them or add types): the compass at the bottom, the reporting button above it, then
-    buttons of types this delegate does not know, in the order given."""
-    rank = {nl.ButtonType.COMPASS: 0, nl.ButtonType.REPORTING: 1}
-    ordered = sorted(enumerate(buttons), key=lambda ib: (rank.get(ib[1].type, 2), ib[0]))
-    return [b.view for _, b in ordered]
-
-
-class _StateLayout:
-    """The views one navigation state shows and the constraints that place them.
-
-    ``show()`` puts the views into the map view (in order, the button stack last) and activates
-    the constraints; ``hide()`` undoes it. The same object can be shown again later.
-    """
-
-    def __init__(
-        self,
-        nav_map: nl.MapView,
-        views: Sequence[nl.View],
-        buttons: Sequence[nl.View],
-        stack: nl.HidingStack,
-    ) -> None:
-        self.nav_map = nav_map
-        self.views = list(views)
-        self.buttons = list(buttons)
-        self.stack = stack  # the button stack, added after the views
-        self.constraints: List[nl.Constraint] = []
-
-    def place(self, *constraints: nl.Constraint) -> None:
-        """Adds constraints to activate on ``show()``."""
-        self.constraints.extend(constraints)
-
-    def show(self) -> None:
-        for view in self.views:
-            self.nav_map.add_subview(view)
-        self.stack.arranged_subviews = self.buttons
-        self.nav_map.add_subview(self.stack)
-        nl.activate(self.constraints)
-
-    def hide(self) -> None:
-        nl.deactivate(self.constraints)
-        self.stack.remove_from_superview()
-        self.stack.arranged_subviews = []
-        for view in self.views:
-            view.remove_from_superview()
-
-
-class SampleLayoutDelegate(nl.LayoutDelegate):
-    """Positions turn card, ETA card, buttons, logo and viewport; slides prompts in and out.
-
-    Portrait-only, like the seed's sample: wide mode, the speed widget and the trip progress bar
-    are left out. After a session, ``viewport`` is the viewport view it laid out (or None).
-    """
-
-    def __init__(self) -> None:
-        self.viewport: Optional[nl.View] = None
-        self._content_bottom: Optional[nl.LayoutGuide] = None
-        self._content_bottom_rules: List[nl.Constraint] = []
-        self._ready_layout: Optional[_StateLayout] = None
-        self._guidance_layout: Optional[_StateLayout] = None
-        self._shown_prompt: Optional[nl.PromptView] = None
-        self._prompt_drop: Optional[nl.Constraint] = None  # prompt.bottom == map.bottom + drop
-
-    # -- helpers -----------------------------------------------------------------------------
-
-    @staticmethod
-    def _button_stack(nav_map: nl.MapView) -> nl.HidingStack:
-        return nav_map.make_hiding_stack(
-            nl.StackPosition.BOTTOM, nl.StackAlignment.TRAILING, identifier="buttonStack"
-        )
-
-    @staticmethod
-    def _pin_between(
-        item: nl.View,
-        safe: nl.LayoutGuide,
-        top: nl.Anchor,
-        bottom: nl.Anchor,
-    ) -> Iterable[nl.Constraint]:
-        """Spans the safe area's width, from ``top`` down to ``bottom``."""
-        yield item.leading_anchor.constraint(equal_to=safe.leading_anchor)
-        yield item.trailing_anchor.constraint(equal_to=safe.trailing_anchor)
-        yield item.top_anchor.constraint(equal_to=top)
-        yield item.bottom_anchor.constraint(equal_to=bottom)
-
-    # -- navigation ready ----------------------------------------------------------------------
-
-    def enable_navigation_ui(self, nav_map, new_state):
-        safe = nav_map.safe_area_layout_guide
-        floor = nav_map.make_guide("mapContentsBottom")
-        nav_map.add_layout_guide(floor)
-        self._content_bottom = floor
-        self._content_bottom_rules = [
-            floor.height_anchor.constraint(equal_to_constant=0),
-            # Where the open map area ends unless something (ETA card, prompt) pushes it up.
-            floor.bottom_anchor.constraint(
-                equal_to=safe.bottom_anchor, priority=nl.Priority.DEFAULT_LOW
-            ),
-        ]
-        nl.activate(self._content_bottom_rules)
-
-        logo, viewport = new_state.google_logo, new_state.viewport
-        self.viewport = viewport
-        stack = self._button_stack(nav_map)
-        layout = _StateLayout(nav_map, [logo, viewport], buttons_by_type(new_state.buttons), stack)
-        layout.place(
-            stack.trailing_anchor.constraint(equal_to=safe.trailing_anchor),
-            stack.top_anchor.constraint(equal_to=safe.top_anchor),
-            stack.bottom_anchor.constraint(equal_to=floor.top_anchor),
-            logo.leading_anchor.constraint(equal_to=safe.leading_anchor),
-            logo.bottom_anchor.constraint(equal_to=floor.top_anchor),
-            *self._pin_between(viewport, safe, safe.top_anchor, floor.top_anchor),
-        )
-        layout.show()
-        self._ready_layout = layout
-
-    def disable_navigation_ui(self, nav_map, old_state):
-        if self._shown_prompt is not None:
-            self._shown_prompt.remove_from_superview()
-        self._shown_prompt = None
-        self._prompt_drop = None
-        if self._ready_layout is not None:
-            self._ready_layout.hide()
-            self._ready_layout = None
-        nl.deactivate(self._content_bottom_rules)
-        self._content_bottom_rules = []
-        if self._content_bottom is not None:
-            nav_map.remove_layout_guide(self._content_bottom)
-            self._content_bottom = None
-
-    # -- active guidance -----------------------------------------------------------------------
-
-    def start_guidance(self, nav_map, new_state, old_state):
-        if self._ready_layout is not None:
-            self._ready_layout.hide()
-        self._guidance_layout = self._make_guidance_layout(nav_map, new_state)
-
-    def _make_guidance_layout(
-        self, nav_map: nl.MapView, new_state: nl.ActiveGuidanceUIState
-    ) -> _StateLayout:
-        """Builds and shows the active-guidance layout (subclasses add variants)."""
-        safe = nav_map.safe_area_layout_guide
-        floor = self._content_bottom
-        assert floor is not None, "start_guidance before enable_navigation_ui"
-        turn, eta = new_state.turn_card, new_state.eta_card
-        logo, viewport = new_state.google_logo, new_state.viewport
-        self.viewport = viewport
-        stack = self._button_stack(nav_map)
-        layout = _StateLayout(nav_map, [turn, eta, viewport, logo], buttons_by_type(new_state.buttons),
-                              stack)
-        layout.place(
-            turn.leading_anchor.constraint(equal_to=safe.leading_anchor),
-            turn.top_anchor.constraint(equal_to=nav_map.top_anchor),
-            eta.leading_anchor.constraint(equal_to=nav_map.leading_anchor),
-            eta.bottom_anchor.constraint(equal_to=nav_map.bottom_anchor),
-            floor.bottom_anchor.constraint(less_than_or_equal_to=eta.top_anchor),
-            stack.trailing_anchor.constraint(equal_to=safe.trailing_anchor),
-            stack.top_anchor.constraint(equal_to=turn.bottom_anchor),
-            stack.bottom_anchor.constraint(equal_to=floor.top_anchor),
-            logo.leading_anchor.constraint(equal_to=safe.leading_anchor),
-            logo.bottom_anchor.constraint(equal_to=floor.top_anchor),
-            # The camera frames the open area under the turn card.
-            *self._pin_between(viewport, safe, turn.bottom_anchor, floor.top_anchor),
-        )
-        layout.show()
-        return layout
-
-    def stop_guidance(self, nav_map, new_state, old_state):
-        if self._guidance_layout is not None:
-            self._guidance_layout.hide()
-            self._guidance_layout = None
-        if self._ready_layout is not None:
-            self._ready_layout.show()
-
-    # -- prompts -----------------------------------------------------------------------------
-
-    def show_prompt(self, nav_map, new_prompt):
-        height = new_prompt.size.height  # prompts arrive sized: no layout pass needed
-        nav_map.add_subview(new_prompt)
-        drop = new_prompt.bottom_anchor.constraint(equal_to=nav_map.bottom_anchor, constant=height)
-        nl.activate([
-            drop,
-            new_prompt.leading_anchor.constraint(
-                equal_to=nav_map.safe_area_layout_guide.leading_anchor
-            ),
-            self._content_bottom.bottom_anchor.constraint(
-                less_than_or_equal_to=new_prompt.top_anchor
-            ),
-        ])
-        self._shown_prompt = new_prompt
-        self._prompt_drop = drop
-        # Start just below the map view's bottom edge, then slide up into view.
-        nav_map.layout_if_needed()
-
-        def slide_in():
-            drop.constant = 0
-            nav_map.layout_if_needed()
-
-        nav_map.animate(PROMPT_SLIDE_SECONDS, slide_in)
-
-    def hide_prompt(self, nav_map, old_prompt):
-        drop = self._prompt_drop
-        if drop is None:
-            return
-        self._prompt_drop = None
-        self._shown_prompt = None
-        height = old_prompt.size.height
-
-        def slide_out():
-            drop.constant = height
-            nav_map.layout_if_needed()
-
-        nav_map.animate(
-            PROMPT_SLIDE_SECONDS,
-            slide_out,
-            completion=lambda finished: old_prompt.remove_from_superview(),
-        )
-
-    def change_prompt(self, nav_map, new_prompt, old_prompt):
-        # Both slides run at the same time.
-        self.hide_prompt(nav_map, old_prompt)
-        self.show_prompt(nav_map, new_prompt)
-
-
-# --------------------------------------------------------------------------------------------
-# The scripted session and its table
-# --------------------------------------------------------------------------------------------
-
-ROW_FORMAT = "%-20s%9.1f%9.1f%9.1f%9.1f%s"
-
-STEP_NAMES = (
-    "navigation ready", "active guidance", "incident prompt 0.0 s", "incident prompt 0.2 s",
-    "incident prompt 0.4 s", "prompt dismissed", "guidance stopped", "navigation disabled",
-)
-
-
-def describe(nav_map: nl.MapView) -> List[str]:
-    """The table rows for the map view's current presented frames: a depth-first walk of the
-    hierarchy, then the camera when the viewport is in it (or ``  (empty)``)."""
-    rows: List[str] = []
-    viewport_shown = False
-
-    def walk(view: nl.View, depth: int) -> None:
-        nonlocal viewport_shown
-        for sub in view.subviews:
-            f = sub.frame
-            rows.append(
-                ROW_FORMAT
-                % ("  " * depth + sub.identifier, f.x, f.y, f.width, f.height,
-                   " hidden" if sub.hidden else "")
-            )
-            viewport_shown = viewport_shown or sub.role == "viewport"
-            walk(sub, depth + 1)
-
-    walk(nav_map, 1)
-    if not rows:
-        rows.append("  (empty)")
-    if viewport_shown:
-        cam = nav_map.camera
-        p, v = cam.padding, cam.vehicle_point
-        rows.append(
-            "  camera padding %.1f %.1f %.1f %.1f vehicle %.1f %.1f"
-            % (p.top, p.left, p.bottom, p.right, v.x, v.y)
-        )
-    return rows
-
-
-def _warn(message: str) -> None:
-    print(message, file=sys.stderr)
-
-
-def run_session(
-    preset: str = "iphone-portrait",
-    delegate: Optional[nl.LayoutDelegate] = None,
-    warn: Callable[[str], None] = _warn,
-) -> List[str]:
-    """Drives the scripted session on ``preset`` with ``delegate`` (default: a new
-    :class:`SampleLayoutDelegate`) and returns the lines the script prints (without newlines).
-
-    A CarPlay map view refuses layout delegates (SPEC §3): then ``warn`` gets the message
-    ``navlayout demo`` prints, and the session runs with the built-in layout."""
-    lines: List[str] = []
-    delegate = delegate if delegate is not None else SampleLayoutDelegate()
-    with nl.MapView.preset(preset) as nav_map:
-        try:
-            nav_map.set_layout_delegate(delegate)
-        except nl.CarPlayError:
-            warn(f"navlayout: {preset} is a CarPlay screen, which refuses layout delegates "
-                 "(SPEC §3); running with the built-in layout")
-
-        events = iter((
-            lambda: setattr(nav_map, "navigation_enabled", True),
-            nav_map.start_guidance,
-            lambda: nav_map.trigger_prompt(nl.PromptKind.INCIDENT),
-            lambda: nav_map.advance_time(0.2),
-            lambda: nav_map.advance_time(0.2),
-            lambda: (nav_map.dismiss_prompt(), nav_map.advance_time(0.4)),
-            nav_map.stop_guidance,
-            lambda: setattr(nav_map, "navigation_enabled", False),
-        ))
-        for title, event in zip(STEP_NAMES, events):
-            event()
-            lines.append(f"== {title} ==")
-            lines.extend(describe(nav_map))
-    return lines
-
 
 def run_script(argv: Sequence[str], make_delegate: Callable[[], nl.LayoutDelegate]) -> int:
     """The examples' command line: ``[preset]`` (default iphone-portrait); prints the session's
-    table on stdout and returns the exit status."""
-    prog = os.path.basename(argv[0]) if argv else "example"
-    preset = argv[1] if len(argv) > 1 else "iphone-portrait"
-    if len(argv) > 2 or preset in ("-h", "--help"):
-        print(f"usage: {prog} [preset]", file=sys.stderr)
-        return 2
+    table on stdout and returns the exit status (uses the checkout's library when there is one)."""
     _use_checkout_library()
-    try:
-        lines = run_session(preset, make_delegate())
-    except nl.LibraryNotFoundError as exc:
-        print(f"{prog}: {exc}", file=sys.stderr)
-        return 1
-    except nl.NavLayoutError as exc:
-        print(f"{prog}: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
-    sys.stdout.write("".join(line + "\n" for line in lines))
-    return 0
+    return _demo.run_script(argv, make_delegate)
 
 
 def main(argv: Sequence[str]) -> int:
+    """Runs the sample delegate's session (see the module docstring)."""
     return run_script(argv, SampleLayoutDelegate)
 
 
