@@ -795,6 +795,149 @@ char *nl_map_view_snapshot_json(nl_map_view *map);
  */
 char *nl_map_view_snapshot_svg(nl_map_view *map);
 
+/* ------------------------------------------------------------------------------------------ */
+/* Raw solver: the Cassowary solver on its own (API.md "Raw solver"; docs/solver.md)           */
+/* ------------------------------------------------------------------------------------------ */
+
+/*
+ * The incremental Cassowary solver at NavLayout's core, usable without any map view: Badros,
+ * Borning & Stuckey, "The Cassowary Linear Arithmetic Constraint Solving Algorithm" (ACM TOCHI
+ * 8(4), 2001), in the incremental form kiwi uses, with the paper's *symbolic* (strictly
+ * hierarchical) strengths: every optional strength is a priority level, and a satisfied level is
+ * never traded for any amount of error in lower levels (kiwi sums weighted errors instead; see
+ * docs/solver.md for where the two differ).
+ *
+ * Units: whatever the caller's constraints use (values are plain doubles).
+ * Ownership: a solver owns its variables and constraints; nl_solver_destroy invalidates every
+ * handle of the solver. Handles are table entries (never pointers); a NULL, stale or foreign
+ * handle is NL_ERR_INVALID_HANDLE, and a variable or constraint of another solver is
+ * NL_ERR_INVALID_ARGUMENT. One solver (and its handles) must be used from one thread at a time;
+ * distinct solvers may be used from distinct threads at once.
+ * Failure atomicity: a call that fails leaves the solver exactly as before (nl_solver_dump gives
+ * the same text).
+ * Errors of every call below: NL_ERR_INVALID_HANDLE (bad handle), NL_ERR_INVALID_ARGUMENT (NaN or
+ * infinite number, strength outside (0, 1000], bad nl_relation, NULL array with a non-zero count,
+ * NULL out-pointer, handle of another solver); plus the ones listed per function. If an operation
+ * ever needs more pivots than its budget (100 x (rows + symbols) + 1000; the pivot rules cannot
+ * cycle, so this means numerical trouble) it fails with NL_ERR_INTERNAL and a message saying so,
+ * leaving the solver unchanged: it never hangs.
+ */
+typedef struct nl_solver nl_solver;                       /* a Cassowary solver */
+typedef struct nl_variable nl_variable;                   /* a variable of one solver */
+typedef struct nl_solver_constraint nl_solver_constraint; /* a linear constraint of one solver */
+
+/** One term `coefficient * variable` of a linear expression. */
+typedef struct nl_term {
+    nl_variable *variable;
+    double coefficient;
+} nl_term;
+
+/* Strengths are priorities in (0, 1000]; 1000 is required. The named levels: */
+#define NL_STRENGTH_REQUIRED 1000.0
+#define NL_STRENGTH_STRONG 750.0
+#define NL_STRENGTH_MEDIUM 500.0
+#define NL_STRENGTH_WEAK 250.0
+
+/** The strength of priority `priority` (an Auto Layout-style priority, 1...1000, as for
+ *  nl_constraint_set_priority): the same number, since strengths are priority levels. Returns NaN
+ *  (which every call refuses with NL_ERR_INVALID_ARGUMENT) when `priority` is not in (0, 1000]. */
+double nl_strength_from_priority(double priority);
+
+/** A new, empty solver; free it with nl_solver_destroy. NULL only if the handle table is full. */
+nl_solver *nl_solver_create(void);
+
+/** Destroys the solver and invalidates its handle and every variable and constraint handle it
+ *  owns. */
+nl_status nl_solver_destroy(nl_solver *solver);
+
+/** A new variable of `solver` with a readable name (NULL = unnamed; copied; names need not be
+ *  unique, they only appear in nl_solver_dump). Its value is 0 until nl_solver_update_variables.
+ *  Owned by the solver (valid until nl_variable_destroy or nl_solver_destroy). NULL on error. */
+nl_variable *nl_variable_create(nl_solver *solver, const char *name);
+
+/** Invalidates the variable's handle. Constraints and edits that use it stay in the solver and
+ *  keep working (the variable lives on inside them); it just can no longer be named from C. */
+nl_status nl_variable_destroy(nl_variable *variable);
+
+/** A copy of the variable's name ("" if unnamed); free it with nl_string_free. NULL on error. */
+char *nl_variable_name(const nl_variable *variable);
+
+/** The variable's value as of the last nl_solver_update_variables (0 before; a variable that is
+ *  in no constraint keeps its last value). */
+nl_status nl_variable_value(const nl_variable *variable, double *out);
+
+/** out[i] = value of variables[i] for i < count (as nl_variable_value; one call for many). */
+nl_status nl_solver_variable_values(const nl_solver *solver, nl_variable *const *variables,
+                                    size_t count, double *out);
+
+/** Creates the constraint `sum(terms) + constant  relation  0` with `strength` WITHOUT adding it
+ *  (add it with nl_solver_add_constraints). Terms may repeat a variable (coefficients are
+ *  summed); count may be 0. Every variable must belong to `solver`. Validates everything
+ *  nl_solver_add_constraint does except satisfiability. *out is the new handle, owned by the
+ *  solver (valid until nl_solver_constraint_destroy or nl_solver_destroy). */
+nl_status nl_solver_constraint_create(nl_solver *solver, const nl_term *terms, size_t count,
+                                      double constant, nl_relation relation, double strength,
+                                      nl_solver_constraint **out);
+
+/** Creates the constraint `sum(terms) + constant  relation  0` (e.g. x + 2y == 10 is terms
+ *  {x,1},{y,2}, constant -10, NL_EQUAL) with `strength` and adds it, then re-optimises (primal
+ *  simplex). *out (must not be NULL) receives the constraint's handle, owned by the solver. On
+ *  failure nothing is created and the solver is unchanged.
+ *  NL_ERR_UNSATISFIABLE: a required constraint that contradicts the required ones present. */
+nl_status nl_solver_add_constraint(nl_solver *solver, const nl_term *terms, size_t count,
+                                   double constant, nl_relation relation, double strength,
+                                   nl_solver_constraint **out);
+
+/** Adds `count` constraints created by nl_solver_constraint_create (or removed earlier) as one
+ *  operation: each enters the tableau in array order, the optimisation runs once at the end.
+ *  Gives the same values as adding them one by one wherever the optimum is unique. All or
+ *  nothing: on any error none is added. NL_ERR_DUPLICATE: one is already in the solver or appears
+ *  twice in the array; NL_ERR_UNSATISFIABLE: a required one contradicts the required constraints
+ *  before it. */
+nl_status nl_solver_add_constraints(nl_solver *solver, nl_solver_constraint *const *constraints,
+                                    size_t count);
+
+/** Removes the constraint from the solver and re-optimises. The handle stays valid (the constraint
+ *  can be added again with nl_solver_add_constraints). NL_ERR_UNKNOWN if it is not in the solver. */
+nl_status nl_solver_remove_constraint(nl_solver *solver, nl_solver_constraint *constraint);
+
+/** Whether the constraint is currently in the solver. */
+nl_status nl_solver_has_constraint(const nl_solver *solver, const nl_solver_constraint *constraint,
+                                   bool *out);
+
+/** Removes the constraint from its solver if it is in it, and invalidates its handle. */
+nl_status nl_solver_constraint_destroy(nl_solver_constraint *constraint);
+
+/** Makes `variable` an edit variable: adds the optional constraint `variable == suggested value`
+ *  (initially 0) with `strength`. NL_ERR_DUPLICATE: already an edit variable;
+ *  NL_ERR_INVALID_ARGUMENT: strength NL_STRENGTH_REQUIRED (edit variables cannot be required),
+ *  NaN, or outside (0, 1000]. */
+nl_status nl_solver_add_edit_variable(nl_solver *solver, nl_variable *variable, double strength);
+
+/** Removes the edit variable's constraint. NL_ERR_UNKNOWN: not an edit variable of the solver. */
+nl_status nl_solver_remove_edit_variable(nl_solver *solver, nl_variable *variable);
+
+/** Whether `variable` is an edit variable of the solver. */
+nl_status nl_solver_has_edit_variable(const nl_solver *solver, const nl_variable *variable,
+                                      bool *out);
+
+/** Suggests a value for an edit variable and re-optimises incrementally (dual simplex). Read the
+ *  result with nl_solver_update_variables. NL_ERR_UNKNOWN: not an edit variable;
+ *  NL_ERR_INVALID_ARGUMENT: NaN or infinite value. */
+nl_status nl_solver_suggest_value(nl_solver *solver, nl_variable *variable, double value);
+
+/** Copies the solved values into the solver's variables (read them with nl_variable_value). */
+nl_status nl_solver_update_variables(nl_solver *solver);
+
+/** Removes every constraint and edit variable. Variable and constraint handles stay valid
+ *  (constraints are no longer in the solver; variables keep their last values). */
+nl_status nl_solver_reset(nl_solver *solver);
+
+/** A readable, deterministic description of the solver's state: the objective (one row per
+ *  priority level, highest first), the tableau rows, the infeasible rows, the edit variables and
+ *  the constraints in the order they were added. Free it with nl_string_free. NULL on error. */
+char *nl_solver_dump(const nl_solver *solver);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

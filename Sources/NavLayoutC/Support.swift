@@ -23,6 +23,8 @@ import NavigationUI
 
 enum HandleKind: UInt64 {
     case map = 1, view = 2, guide = 3, constraint = 4, state = 5
+    /// The raw solver (ExportsSolver.swift): entries carry no map context.
+    case solver = 6, variable = 7, solverConstraint = 8
 
     var noun: String {
         switch self {
@@ -31,6 +33,9 @@ enum HandleKind: UInt64 {
         case .guide: return "layout guide"
         case .constraint: return "constraint"
         case .state: return "UI state"
+        case .solver: return "solver"
+        case .variable: return "variable"
+        case .solverConstraint: return "solver constraint"
         }
     }
 }
@@ -39,7 +44,8 @@ enum HandleKind: UInt64 {
 struct HandleEntry {
     let kind: HandleKind
     let object: AnyObject
-    let context: MapContext
+    /// The owning map view's context; nil for the raw solver's kinds (never resolved as a map).
+    let context: MapContext!
 }
 
 private struct HandleSlot {

@@ -1,0 +1,401 @@
+// C exports of the raw Cassowary solver (LayoutSolver) — issue 5, API.md "Raw solver".
+// Every function is `@c @implementation` (checked against include/navlayout.h, where each one is
+// documented). Solver, variable and solver-constraint handles live in the shared handle table
+// with no map context; a SolverContext owns the Swift Solver and the handles made from it.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CNavLayout
+import LayoutEngine
+import LayoutSolver
+
+/// The C layer's state of one nl_solver.
+final class SolverContext {
+    let solver = Solver()
+    var handle: UInt64 = 0
+    /// Live variable and constraint handles made from this solver (invalidated on destroy).
+    var variableHandles: [ObjectIdentifier: UInt64] = [:]
+    var constraintHandles: [ObjectIdentifier: UInt64] = [:]
+}
+
+/// The table entry of an nl_variable.
+final class SolverVariableBox {
+    let variable: Variable
+    let owner: SolverContext
+    init(_ variable: Variable, _ owner: SolverContext) { self.variable = variable; self.owner = owner }
+}
+
+/// The table entry of an nl_solver_constraint.
+final class SolverConstraintBox {
+    let constraint: Constraint
+    let owner: SolverContext
+    init(_ constraint: Constraint, _ owner: SolverContext) { self.constraint = constraint; self.owner = owner }
+}
+
+private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: String) throws -> AnyObject {
+    if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL \(kind.noun) handle") }
+    guard let entry = Handles.lookup(raw) else {
+        throw NavLayoutError.invalidHandle("\(role): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (destroyed, or its solver was destroyed)")
+    }
+    guard entry.kind == kind else {
+        throw NavLayoutError.invalidHandle("\(role): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
+    }
+    return entry.object
+}
+
+private func resolveSolver(_ p: OpaquePointer?, _ role: String = "solver") throws -> SolverContext {
+    guard let ctx = try resolveSolverEntry(rawValue(p), .solver, role) as? SolverContext else {
+        throw NavLayoutError.internal("\(role): solver handle holds no solver")
+    }
+    return ctx
+}
+
+private func resolveVariable(_ p: OpaquePointer?, _ role: String = "variable") throws -> SolverVariableBox {
+    guard let box = try resolveSolverEntry(rawValue(p), .variable, role) as? SolverVariableBox else {
+        throw NavLayoutError.internal("\(role): variable handle holds no variable")
+    }
+    return box
+}
+
+private func resolveSolverConstraint(_ p: OpaquePointer?, _ role: String = "constraint") throws -> SolverConstraintBox {
+    guard let box = try resolveSolverEntry(rawValue(p), .solverConstraint, role) as? SolverConstraintBox else {
+        throw NavLayoutError.internal("\(role): constraint handle holds no constraint")
+    }
+    return box
+}
+
+/// A variable of `ctx` (another solver's variable is invalidArgument).
+private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: String) throws -> Variable {
+    let box = try resolveVariable(p, role)
+    guard box.owner === ctx else {
+        throw NavLayoutError.invalidArgument("\(role) '\(box.variable)' belongs to another solver")
+    }
+    return box.variable
+}
+
+private func constraintOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: String) throws -> Constraint {
+    let box = try resolveSolverConstraint(p, role)
+    guard box.owner === ctx else {
+        throw NavLayoutError.invalidArgument("\(role) (\(box.constraint)) belongs to another solver")
+    }
+    return box.constraint
+}
+
+/// Maps a SolverError to the C status family, with a message naming what was refused.
+private func mapped(_ error: Error, _ what: @autoclosure () -> String) -> Error {
+    guard let e = error as? SolverError else { return error }
+    let w = what()
+    switch e {
+    case .unsatisfiableConstraint:
+        return NavLayoutError.unsatisfiable("\(w): unsatisfiable (contradicts the required constraints in the solver)")
+    case .duplicateConstraint: return NavLayoutError.duplicate("\(w): the constraint is already in the solver")
+    case .unknownConstraint: return NavLayoutError.unknown("\(w): the constraint is not in the solver")
+    case .duplicateEditVariable: return NavLayoutError.duplicate("\(w): already an edit variable")
+    case .unknownEditVariable: return NavLayoutError.unknown("\(w): not an edit variable of the solver")
+    case .badRequiredStrength:
+        return NavLayoutError.invalidArgument("\(w): an edit variable cannot have the required strength (1000)")
+    case .invalidValue:
+        return NavLayoutError.invalidArgument("\(w): NaN or infinite number, or strength outside (0, 1000]")
+    case .pivotBudgetExceeded:
+        return NavLayoutError.internal("\(w): pivot budget exceeded (numerical trouble; the solver is unchanged)")
+    }
+}
+
+private func solverCall(_ what: @autoclosure () -> String, _ body: () throws -> Void) throws {
+    do { try body() } catch { throw mapped(error, what()) }
+}
+
+private func requireStrength(_ strength: Double, _ what: String) throws {
+    guard Strength.isValid(strength) else {
+        throw NavLayoutError.invalidArgument("\(what): strength \(strength) is not in (0, 1000]")
+    }
+}
+
+/// Builds (does not add) a constraint from C terms, validating every input.
+private func makeConstraint(_ ctx: SolverContext, _ terms: UnsafePointer<nl_term>?, _ count: Int,
+                            _ constant: Double, _ relation: nl_relation, _ strength: Double,
+                            _ what: String) throws -> Constraint {
+    if count != 0 {
+        guard terms != nil else { throw NavLayoutError.invalidArgument("\(what): terms is NULL but count is \(count)") }
+        guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
+    }
+    var list: [Term] = []
+    list.reserveCapacity(count)
+    for i in 0..<count {
+        let t = terms![i]
+        let v = try variableOf(ctx, t.variable, "\(what): terms[\(i)].variable")
+        try requireFinite(t.coefficient, "\(what): terms[\(i)].coefficient")
+        list.append(Term(v, t.coefficient))
+    }
+    try requireFinite(constant, "\(what): constant")
+    let op: RelationalOperator
+    switch relation {
+    case NL_EQUAL: op = .equal
+    case NL_LESS_OR_EQUAL: op = .lessThanOrEqual
+    case NL_GREATER_OR_EQUAL: op = .greaterThanOrEqual
+    default: throw NavLayoutError.invalidArgument("\(what): relation \(relation.rawValue) is not an nl_relation")
+    }
+    try requireStrength(strength, what)
+    return Constraint(Expression(terms: list, constant: constant), op, strength: strength)
+}
+
+private func register(_ ctx: SolverContext, _ c: Constraint) throws -> OpaquePointer? {
+    guard let raw = Handles.insert(HandleEntry(kind: .solverConstraint, object: SolverConstraintBox(c, ctx), context: nil)) else {
+        throw NavLayoutError.internal("handle table full (16 777 215 live handles)")
+    }
+    ctx.constraintHandles[ObjectIdentifier(c)] = raw
+    return handlePointer(raw)
+}
+
+// MARK: - Strengths, solver
+
+@c @implementation
+public func nl_strength_from_priority(_ priority: Double) -> Double {
+    Strength.isValid(priority) ? priority : Double.nan
+}
+
+@c @implementation
+public func nl_solver_create() -> OpaquePointer? {
+    guardedValue {
+        let ctx = SolverContext()
+        guard let raw = Handles.insert(HandleEntry(kind: .solver, object: ctx, context: nil)) else {
+            throw NavLayoutError.internal("handle table full (16 777 215 live handles)")
+        }
+        ctx.handle = raw
+        return handlePointer(raw)
+    }
+}
+
+@c @implementation
+public func nl_solver_destroy(_ solver: OpaquePointer?) -> nl_status {
+    guarded {
+        let ctx = try resolveSolver(solver)
+        var raws = Array(ctx.variableHandles.values) + Array(ctx.constraintHandles.values)
+        raws.append(ctx.handle)
+        ctx.variableHandles = [:]
+        ctx.constraintHandles = [:]
+        Handles.remove(raws)
+    }
+}
+
+// MARK: - Variables
+
+@c @implementation
+public func nl_variable_create(_ solver: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> OpaquePointer? {
+    guardedValue {
+        let ctx = try resolveSolver(solver)
+        let v = Variable(string(name))
+        guard let raw = Handles.insert(HandleEntry(kind: .variable, object: SolverVariableBox(v, ctx), context: nil)) else {
+            throw NavLayoutError.internal("handle table full (16 777 215 live handles)")
+        }
+        ctx.variableHandles[ObjectIdentifier(v)] = raw
+        return handlePointer(raw)
+    }
+}
+
+@c @implementation
+public func nl_variable_destroy(_ variable: OpaquePointer?) -> nl_status {
+    guarded {
+        let box = try resolveVariable(variable)
+        if let raw = box.owner.variableHandles.removeValue(forKey: ObjectIdentifier(box.variable)) {
+            Handles.remove([raw])
+        }
+    }
+}
+
+@c @implementation
+public func nl_variable_name(_ variable: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    guardedValue { copyCString(try resolveVariable(variable).variable.name) }
+}
+
+@c @implementation
+public func nl_variable_value(_ variable: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_variable_value")
+        out.pointee = try resolveVariable(variable).variable.value
+    }
+}
+
+@c @implementation
+public func nl_solver_variable_values(_ solver: OpaquePointer?, _ variables: UnsafePointer<OpaquePointer?>?,
+                                      _ count: Int, _ out: UnsafeMutablePointer<Double>?) -> nl_status {
+    guarded {
+        let ctx = try resolveSolver(solver)
+        if count == 0 { return }
+        guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("nl_solver_variable_values: count \(UInt(bitPattern: count)) is out of range") }
+        guard let variables else { throw NavLayoutError.invalidArgument("nl_solver_variable_values: variables is NULL but count is \(count)") }
+        let out = try requireOut(out, "nl_solver_variable_values")
+        var values: [Double] = []
+        values.reserveCapacity(count)
+        for i in 0..<count {
+            values.append(try variableOf(ctx, variables[i], "nl_solver_variable_values: variables[\(i)]").value)
+        }
+        for i in 0..<count { out[i] = values[i] }
+    }
+}
+
+// MARK: - Constraints
+
+@c @implementation
+public func nl_solver_constraint_create(_ solver: OpaquePointer?, _ terms: UnsafePointer<nl_term>?, _ count: Int,
+                                        _ constant: Double, _ relation: nl_relation, _ strength: Double,
+                                        _ out: UnsafeMutablePointer<OpaquePointer?>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_solver_constraint_create")
+        let ctx = try resolveSolver(solver)
+        let c = try makeConstraint(ctx, terms, count, constant, relation, strength, "nl_solver_constraint_create")
+        out.pointee = try register(ctx, c)
+    }
+}
+
+@c @implementation
+public func nl_solver_add_constraint(_ solver: OpaquePointer?, _ terms: UnsafePointer<nl_term>?, _ count: Int,
+                                     _ constant: Double, _ relation: nl_relation, _ strength: Double,
+                                     _ out: UnsafeMutablePointer<OpaquePointer?>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_solver_add_constraint")
+        let ctx = try resolveSolver(solver)
+        let c = try makeConstraint(ctx, terms, count, constant, relation, strength, "nl_solver_add_constraint")
+        try solverCall("nl_solver_add_constraint (\(c))") { try ctx.solver.addConstraint(c) }
+        do {
+            out.pointee = try register(ctx, c)
+        } catch {
+            try? ctx.solver.removeConstraint(c)
+            throw error
+        }
+    }
+}
+
+@c @implementation
+public func nl_solver_add_constraints(_ solver: OpaquePointer?, _ constraints: UnsafePointer<OpaquePointer?>?,
+                                      _ count: Int) -> nl_status {
+    guarded {
+        let what = "nl_solver_add_constraints"
+        let ctx = try resolveSolver(solver)
+        if count == 0 { return }
+        guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
+        guard let constraints else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(count)") }
+        var list: [Constraint] = []
+        list.reserveCapacity(count)
+        var seen: [ObjectIdentifier: Int] = [:]
+        for i in 0..<count {
+            let c = try constraintOf(ctx, constraints[i], "\(what): constraints[\(i)]")
+            if let j = seen[ObjectIdentifier(c)] {
+                throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is also constraints[\(j)]")
+            }
+            if ctx.solver.hasConstraint(c) {
+                throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is already in the solver")
+            }
+            seen[ObjectIdentifier(c)] = i
+            list.append(c)
+        }
+        try solverCall(count == 1 ? "\(what) (\(list[0]))" : "\(what) (\(count) constraints)") {
+            try ctx.solver.addConstraints(list)
+        }
+    }
+}
+
+@c @implementation
+public func nl_solver_remove_constraint(_ solver: OpaquePointer?, _ constraint: OpaquePointer?) -> nl_status {
+    guarded {
+        let ctx = try resolveSolver(solver)
+        let c = try constraintOf(ctx, constraint, "nl_solver_remove_constraint: constraint")
+        try solverCall("nl_solver_remove_constraint (\(c))") { try ctx.solver.removeConstraint(c) }
+    }
+}
+
+@c @implementation
+public func nl_solver_has_constraint(_ solver: OpaquePointer?, _ constraint: OpaquePointer?,
+                                     _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_solver_has_constraint")
+        let ctx = try resolveSolver(solver)
+        let c = try constraintOf(ctx, constraint, "nl_solver_has_constraint: constraint")
+        out.pointee = ctx.solver.hasConstraint(c)
+    }
+}
+
+@c @implementation
+public func nl_solver_constraint_destroy(_ constraint: OpaquePointer?) -> nl_status {
+    guarded {
+        let box = try resolveSolverConstraint(constraint)
+        let ctx = box.owner
+        if ctx.solver.hasConstraint(box.constraint) {
+            try solverCall("nl_solver_constraint_destroy (\(box.constraint))") { try ctx.solver.removeConstraint(box.constraint) }
+        }
+        if let raw = ctx.constraintHandles.removeValue(forKey: ObjectIdentifier(box.constraint)) {
+            Handles.remove([raw])
+        }
+    }
+}
+
+// MARK: - Edit variables
+
+@c @implementation
+public func nl_solver_add_edit_variable(_ solver: OpaquePointer?, _ variable: OpaquePointer?, _ strength: Double) -> nl_status {
+    guarded {
+        let ctx = try resolveSolver(solver)
+        let v = try variableOf(ctx, variable, "nl_solver_add_edit_variable: variable")
+        let what = "nl_solver_add_edit_variable ('\(v)', strength \(strength))"
+        if strength == Strength.required {
+            throw NavLayoutError.invalidArgument("\(what): an edit variable cannot have the required strength (1000)")
+        }
+        if ctx.solver.hasEditVariable(v) { throw NavLayoutError.duplicate("\(what): already an edit variable") }
+        try requireStrength(strength, what)
+        try solverCall(what) { try ctx.solver.addEditVariable(v, strength: strength) }
+    }
+}
+
+@c @implementation
+public func nl_solver_remove_edit_variable(_ solver: OpaquePointer?, _ variable: OpaquePointer?) -> nl_status {
+    guarded {
+        let ctx = try resolveSolver(solver)
+        let v = try variableOf(ctx, variable, "nl_solver_remove_edit_variable: variable")
+        try solverCall("nl_solver_remove_edit_variable ('\(v)')") { try ctx.solver.removeEditVariable(v) }
+    }
+}
+
+@c @implementation
+public func nl_solver_has_edit_variable(_ solver: OpaquePointer?, _ variable: OpaquePointer?,
+                                        _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_solver_has_edit_variable")
+        let ctx = try resolveSolver(solver)
+        let v = try variableOf(ctx, variable, "nl_solver_has_edit_variable: variable")
+        out.pointee = ctx.solver.hasEditVariable(v)
+    }
+}
+
+@c @implementation
+public func nl_solver_suggest_value(_ solver: OpaquePointer?, _ variable: OpaquePointer?, _ value: Double) -> nl_status {
+    guarded {
+        let ctx = try resolveSolver(solver)
+        let v = try variableOf(ctx, variable, "nl_solver_suggest_value: variable")
+        let what = "nl_solver_suggest_value ('\(v)', \(value))"
+        if !ctx.solver.hasEditVariable(v) { throw NavLayoutError.unknown("\(what): not an edit variable of the solver") }
+        try requireFinite(value, what)
+        try solverCall(what) { try ctx.solver.suggestValue(v, value) }
+    }
+}
+
+// MARK: - Solving, reset, dump
+
+@c @implementation
+public func nl_solver_update_variables(_ solver: OpaquePointer?) -> nl_status {
+    guarded { try resolveSolver(solver).solver.updateVariables() }
+}
+
+@c @implementation
+public func nl_solver_reset(_ solver: OpaquePointer?) -> nl_status {
+    guarded { try resolveSolver(solver).solver.reset() }
+}
+
+@c @implementation
+public func nl_solver_dump(_ solver: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    guardedValue { copyCString(try resolveSolver(solver).solver.dump()) }
+}
