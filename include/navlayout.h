@@ -258,7 +258,14 @@ typedef struct nl_diagnostic {
     const nl_view *items[4]; /* the first item_count items (views; a layout guide appears as its
                                nl_guide* handle cast to nl_view*) */
     size_t item_count;      /* <= 4 */
+    /* Written only when struct_size covers it (a caller built against a header without this
+       field passes a smaller struct_size and gets the fields above): */
+    int32_t axis;           /* NL_DIAG_AXIS_BOTH_OR_NONE (-1), or the nl_axis of an
+                               NL_DIAG_AMBIGUOUS_LAYOUT that concerns one axis only */
 } nl_diagnostic;
+
+/** nl_diagnostic.axis when the diagnostic is not about a single axis. */
+#define NL_DIAG_AXIS_BOTH_OR_NONE (-1)
 
 /* ------------------------------------------------------------------------------------------ */
 /* Map view and geometry (SPEC §1, §2, §9)                                                    */
@@ -296,6 +303,13 @@ nl_status nl_map_view_size(const nl_map_view *map, nl_size *out);
 /** The map view's current safe-area insets (points). */
 nl_status nl_map_view_safe_area(const nl_map_view *map, nl_insets *out);
 
+/** Whether the map view was created for a CarPlay screen (nl_map_options.car_play, or the "carplay"
+ *  preset); such a map view refuses layout delegates (SPEC §3). */
+nl_status nl_map_view_car_play(const nl_map_view *map, bool *out);
+
+/** The map view's layout direction (nl_map_options.layout_direction; presets: left to right). */
+nl_status nl_map_view_layout_direction(const nl_map_view *map, nl_layout_direction *out);
+
 /** Performs a layout pass now if anything changed (SPEC §2 "Layout pass"). Layout is otherwise
  *  lazy: frames, the camera and diagnostics perform it when read. */
 nl_status nl_map_view_layout_if_needed(nl_map_view *map);
@@ -311,6 +325,11 @@ nl_view *nl_view_create(nl_map_view *map);
 /** Removes a view created with nl_view_create or nl_hiding_stack_create (or a prompt that is no
  *  longer shown) from its superview — which deactivates every constraint that references it or its
  *  descendants (SPEC §2) — and invalidates its handle. Constraint handles stay valid.
+ *  A destroyed view stays dead: its subviews are detached (their handles stay valid; they have no
+ *  superview, so nl_view_superview returns NULL) and so are the guides it owns; the handles of its
+ *  safe-area and margins guides become stale; no call ever returns a handle for it again (e.g.
+ *  nl_constraint_first_anchor of a constraint that still refers to it fails with
+ *  NL_ERR_INVALID_HANDLE).
  *  NL_ERR_INVALID_ARGUMENT for the root view, an SDK component or the shown prompt. */
 nl_status nl_view_destroy(nl_view *view);
 
@@ -406,6 +425,16 @@ nl_status nl_view_compression_priority(const nl_view *view, nl_axis axis, float 
  *  SPEC §4: logo, buttons, cards, prompts 8, speed widget 4, viewport and trip progress bar 0). */
 nl_status nl_view_layout_margins(const nl_view *view, nl_insets *out);
 
+/** Marks a host view opaque (the default) or not (SPEC §8, Swift's LayoutView.isOpaque): an opaque
+ *  host view that covers the viewport is reported as NL_DIAG_VIEWPORT_OBSTRUCTED, and one over the
+ *  logo or a visible button as NL_DIAG_OVERLAP; a see-through one (a label, a badge that floats
+ *  over the map) is not. SDK components, hiding stacks and the root view are never treated as
+ *  opaque host views, whatever this flag says. */
+nl_status nl_view_set_opaque(nl_view *view, bool opaque);
+
+/** Whether the view is marked opaque (default true; see nl_view_set_opaque). */
+nl_status nl_view_is_opaque(const nl_view *view, bool *out);
+
 /** What a view handle refers to (nl_view_kind_of). */
 typedef enum nl_view_kind {
     NL_VIEW_KIND_PLAIN = 0,        /* a host view from nl_view_create */
@@ -471,6 +500,21 @@ char *nl_constraint_identifier(const nl_constraint *constraint);
 
 /** Whether the constraint is active. */
 nl_status nl_constraint_is_active(const nl_constraint *constraint, bool *out);
+
+/** The constraint's first anchor (`first` of `first REL multiplier * second + constant`): its item
+ *  is an nl_view* or nl_guide* handle owned by the map view (tell them apart with nl_view_kind_of,
+ *  which fails for a guide). NL_ERR_INVALID_HANDLE if that item was destroyed (nl_view_destroy). */
+nl_status nl_constraint_first_anchor(const nl_constraint *constraint, nl_anchor *out);
+
+/** The constraint's second anchor; out->item is NULL (NL_OK) for a constant-only constraint
+ *  (nl_constraint_create_constant). NL_ERR_INVALID_HANDLE if its item was destroyed. */
+nl_status nl_constraint_second_anchor(const nl_constraint *constraint, nl_anchor *out);
+
+/** The constraint's relation. */
+nl_status nl_constraint_relation(const nl_constraint *constraint, nl_relation *out);
+
+/** The constraint's multiplier (1 for a constant-only constraint). */
+nl_status nl_constraint_multiplier(const nl_constraint *constraint, double *out);
 
 /** Activates one constraint. NL_ERR_NO_COMMON_ANCESTOR if its items share no ancestor in the
  *  current hierarchy (nothing changes). Activating an active constraint is NL_OK. */
@@ -600,7 +644,8 @@ nl_status nl_ui_state_kind_of(const nl_ui_state *state, nl_ui_state_kind *out);
 
 /** Components of a state (SPEC §3, §4). Handles owned by the map view, valid after the callback.
  *  NULL on error or when the state has no such component (turn card, ETA card, trip progress bar
- *  and speed widget exist only in active guidance). */
+ *  and speed widget exist only in active guidance); in both cases nl_last_error_message() says
+ *  which (e.g. "nl_ui_state_turn_card: a navigationReady state has no turn card ..."). */
 nl_view *nl_ui_state_google_logo(const nl_ui_state *state);
 nl_view *nl_ui_state_viewport(const nl_ui_state *state);
 nl_view *nl_ui_state_turn_card(const nl_ui_state *state);
@@ -646,6 +691,13 @@ nl_status nl_hiding_stack_arranged_subview_count(const nl_view *stack, size_t *o
  *  first is the bottom one, SPEC §2). Owned by the map view. NULL and NL_ERR_INVALID_ARGUMENT if
  *  `stack` is not a hiding stack or index >= count. */
 nl_view *nl_hiding_stack_arranged_subview(const nl_view *stack, size_t index);
+
+/** The stack's position, as created (nl_hiding_stack_create; the built-in layout's stack too).
+ *  NL_ERR_INVALID_ARGUMENT if `stack` is not a hiding stack. */
+nl_status nl_hiding_stack_position(const nl_view *stack, nl_stack_position *out);
+
+/** The stack's alignment, as created. NL_ERR_INVALID_ARGUMENT if `stack` is not a hiding stack. */
+nl_status nl_hiding_stack_alignment(const nl_view *stack, nl_stack_alignment *out);
 
 /** The kind of a prompt view. NL_ERR_INVALID_ARGUMENT if the view is not a prompt. */
 nl_status nl_prompt_kind_of(const nl_view *prompt, nl_prompt_kind *out);

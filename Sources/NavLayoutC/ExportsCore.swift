@@ -96,7 +96,7 @@ public func nl_map_view_create(_ options: UnsafePointer<nl_map_options>?) -> Opa
         try requireNonNegative(o.height, "map height")
         let insets = try swiftInsets(o.safe_area, "safe_area")
         guard let direction = LayoutDirection(rawValue: Int32(truncatingIfNeeded: o.layout_direction.rawValue)) else {
-            throw NavLayoutError.invalidArgument("layout_direction \(o.layout_direction.rawValue) is not an nl_layout_direction")
+            throw NavLayoutError.invalidArgument("layout_direction \(Int32(bitPattern: UInt32(truncatingIfNeeded: o.layout_direction.rawValue))) is not an nl_layout_direction")
         }
         var opts = NavigationMapView.Options()
         opts.carPlay = o.car_play
@@ -195,7 +195,15 @@ public func nl_view_destroy(_ view: OpaquePointer?) -> nl_status {
             }
         }
         v.removeFromSuperview()
-        ctx.forget(v)
+        // A destroyed view stays dead: detach its subviews (they stay valid, without a superview)
+        // and the guides it owns (host guides stay valid, unowned), invalidate the handles of its
+        // built-in guides, and never issue a handle for it again (nl_view_superview of a former
+        // subview is NULL; a constraint's anchor getters refuse it).
+        for sub in v.subviews { sub.removeFromSuperview() }
+        for g in v.layoutGuides where !g.isBuiltIn { v.removeLayoutGuide(g) }
+        ctx.markDestroyed(v.safeAreaLayoutGuide)
+        ctx.markDestroyed(v.layoutMarginsGuide)
+        ctx.markDestroyed(v)
     }
 }
 
@@ -219,7 +227,7 @@ public func nl_guide_destroy(_ guide: OpaquePointer?) -> nl_status {
             throw NavLayoutError.invalidArgument("nl_guide_destroy: \(name(g)) was not created with nl_guide_create and cannot be destroyed")
         }
         if let owner = g.owningView { owner.removeLayoutGuide(g) }
-        ctx.forget(g)
+        ctx.markDestroyed(g)
     }
 }
 
@@ -386,7 +394,7 @@ public func nl_view_set_intrinsic_size(_ view: OpaquePointer?, _ width: Double, 
 
 private func axisOf(_ axis: nl_axis) throws -> LayoutAxis {
     guard let a = LayoutAxis(rawValue: Int32(truncatingIfNeeded: axis.rawValue)) else {
-        throw NavLayoutError.invalidArgument("axis \(axis.rawValue) is not an nl_axis")
+        throw NavLayoutError.invalidArgument("axis \(Int32(bitPattern: UInt32(truncatingIfNeeded: axis.rawValue))) is not an nl_axis")
     }
     return a
 }
@@ -425,7 +433,7 @@ public func nl_view_set_layout_margins(_ view: OpaquePointer?, _ margins: nl_ins
 
 private func attributeOf(_ a: nl_anchor_attribute) throws -> LayoutAttribute {
     guard let attr = LayoutAttribute(rawValue: Int32(truncatingIfNeeded: a.rawValue)) else {
-        throw NavLayoutError.invalidArgument("anchor attribute \(a.rawValue) is not an nl_anchor_attribute")
+        throw NavLayoutError.invalidArgument("anchor attribute \(Int32(bitPattern: UInt32(truncatingIfNeeded: a.rawValue))) is not an nl_anchor_attribute")
     }
     return attr
 }
@@ -462,7 +470,7 @@ private func anchorOf(_ a: nl_anchor, _ ctx: MapContext, _ role: String) throws 
 
 private func relationOf(_ r: nl_relation) throws -> LayoutRelation {
     guard let rel = LayoutRelation(rawValue: Int32(truncatingIfNeeded: r.rawValue)) else {
-        throw NavLayoutError.invalidArgument("relation \(r.rawValue) is not an nl_relation")
+        throw NavLayoutError.invalidArgument("relation \(Int32(bitPattern: UInt32(truncatingIfNeeded: r.rawValue))) is not an nl_relation")
     }
     return rel
 }

@@ -110,7 +110,7 @@ public func nl_map_view_legacy_guide(_ map: OpaquePointer?, _ kind: nl_legacy_gu
     guardedValue {
         try withMap(map) { ctx, m in
             guard let k = LegacyLayoutGuideKind(rawValue: Int32(truncatingIfNeeded: kind.rawValue)) else {
-                throw NavLayoutError.invalidArgument("legacy guide kind \(kind.rawValue) is not an nl_legacy_guide")
+                throw NavLayoutError.invalidArgument("legacy guide kind \(Int32(bitPattern: UInt32(truncatingIfNeeded: kind.rawValue))) is not an nl_legacy_guide")
             }
             return try ctx.guidePointer(m.legacyGuide(k))
         }
@@ -164,7 +164,7 @@ public func nl_map_view_wide_mode(_ map: OpaquePointer?, _ out: UnsafeMutablePoi
 
 private func axis(_ a: nl_axis) throws -> LayoutAxis {
     guard let axis = LayoutAxis(rawValue: Int32(truncatingIfNeeded: a.rawValue)) else {
-        throw NavLayoutError.invalidArgument("axis \(a.rawValue) is not an nl_axis")
+        throw NavLayoutError.invalidArgument("axis \(Int32(bitPattern: UInt32(truncatingIfNeeded: a.rawValue))) is not an nl_axis")
     }
     return axis
 }

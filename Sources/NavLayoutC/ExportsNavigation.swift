@@ -85,7 +85,7 @@ public func nl_map_view_stop_guidance(_ map: OpaquePointer?) -> nl_status {
 public func nl_map_view_trigger_prompt(_ map: OpaquePointer?, _ kind: nl_prompt_kind) -> nl_status {
     event(map, "trigger prompt") { _, m in
         guard let k = NavigationPromptKind(rawValue: Int32(truncatingIfNeeded: kind.rawValue)) else {
-            throw NavLayoutError.invalidArgument("prompt kind \(kind.rawValue) is not an nl_prompt_kind")
+            throw NavLayoutError.invalidArgument("prompt kind \(Int32(bitPattern: UInt32(truncatingIfNeeded: kind.rawValue))) is not an nl_prompt_kind")
         }
         try m.triggerPrompt(k)
     }
@@ -100,7 +100,7 @@ public func nl_map_view_dismiss_prompt(_ map: OpaquePointer?) -> nl_status {
 public func nl_map_view_set_speed_widget_mode(_ map: OpaquePointer?, _ mode: nl_speed_widget_mode) -> nl_status {
     event(map, "set speed widget mode") { _, m in
         guard let sm = SpeedWidgetMode(rawValue: Int32(truncatingIfNeeded: mode.rawValue)) else {
-            throw NavLayoutError.invalidArgument("speed widget mode \(mode.rawValue) is not an nl_speed_widget_mode")
+            throw NavLayoutError.invalidArgument("speed widget mode \(Int32(bitPattern: UInt32(truncatingIfNeeded: mode.rawValue))) is not an nl_speed_widget_mode")
         }
         try m.setSpeedWidgetMode(sm)
     }
@@ -137,25 +137,31 @@ public func nl_ui_state_kind_of(_ state: OpaquePointer?, _ out: UnsafeMutablePoi
     }
 }
 
-private func stateView(_ state: OpaquePointer?, _ pick: (NavigationUIState) -> LayoutView?) -> OpaquePointer? {
+/// A component of a state; NULL (with a message saying so) when the state has none.
+private func stateView(_ state: OpaquePointer?, _ function: String, _ component: String,
+                       _ pick: (NavigationUIState) -> LayoutView?) -> OpaquePointer? {
     guardedValue {
         let (ctx, s) = try resolveState(state)
-        return try ctx.viewPointer(pick(s))
+        guard let view = pick(s) else {
+            let kind = s is ActiveGuidanceUIState ? "activeGuidance" : "navigationReady"
+            throw NavLayoutError.invalidArgument("\(function): a \(kind) state has no \(component) (the turn card, ETA card, trip progress bar and speed widget exist only in active guidance)")
+        }
+        return try ctx.viewPointer(view)
     }
 }
 
 @c @implementation
-public func nl_ui_state_google_logo(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { $0.googleLogo } }
+public func nl_ui_state_google_logo(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state, "nl_ui_state_google_logo", "google logo") { $0.googleLogo } }
 @c @implementation
-public func nl_ui_state_viewport(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { $0.viewport } }
+public func nl_ui_state_viewport(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state, "nl_ui_state_viewport", "viewport") { $0.viewport } }
 @c @implementation
-public func nl_ui_state_turn_card(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { ($0 as? ActiveGuidanceUIState)?.turnCard } }
+public func nl_ui_state_turn_card(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state, "nl_ui_state_turn_card", "turn card") { ($0 as? ActiveGuidanceUIState)?.turnCard } }
 @c @implementation
-public func nl_ui_state_eta_card(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { ($0 as? ActiveGuidanceUIState)?.etaCard } }
+public func nl_ui_state_eta_card(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state, "nl_ui_state_eta_card", "ETA card") { ($0 as? ActiveGuidanceUIState)?.etaCard } }
 @c @implementation
-public func nl_ui_state_trip_progress_bar(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { ($0 as? ActiveGuidanceUIState)?.tripProgressBar } }
+public func nl_ui_state_trip_progress_bar(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state, "nl_ui_state_trip_progress_bar", "trip progress bar") { ($0 as? ActiveGuidanceUIState)?.tripProgressBar } }
 @c @implementation
-public func nl_ui_state_speed_widget(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state) { ($0 as? ActiveGuidanceUIState)?.speedWidget } }
+public func nl_ui_state_speed_widget(_ state: OpaquePointer?) -> OpaquePointer? { stateView(state, "nl_ui_state_speed_widget", "speed widget") { ($0 as? ActiveGuidanceUIState)?.speedWidget } }
 
 @c @implementation
 public func nl_ui_state_wide_mode(_ state: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
@@ -211,10 +217,10 @@ public func nl_hiding_stack_create(_ map: OpaquePointer?, _ position: nl_stack_p
     guardedValue {
         try withMap(map) { ctx, _ in
             guard let pos = StackPosition(rawValue: Int32(truncatingIfNeeded: position.rawValue)) else {
-                throw NavLayoutError.invalidArgument("stack position \(position.rawValue) is not an nl_stack_position")
+                throw NavLayoutError.invalidArgument("stack position \(Int32(bitPattern: UInt32(truncatingIfNeeded: position.rawValue))) is not an nl_stack_position")
             }
             guard let align = StackAlignment(rawValue: Int32(truncatingIfNeeded: alignment.rawValue)) else {
-                throw NavLayoutError.invalidArgument("stack alignment \(alignment.rawValue) is not an nl_stack_alignment")
+                throw NavLayoutError.invalidArgument("stack alignment \(Int32(bitPattern: UInt32(truncatingIfNeeded: alignment.rawValue))) is not an nl_stack_alignment")
             }
             let stack = NavigationHidingStackView(position: pos, alignment: align)
             let p = try ctx.viewPointer(stack)
@@ -317,7 +323,7 @@ public func nl_map_view_animate(_ map: OpaquePointer?, _ seconds: Double, _ curv
         guard let m = ctx.map else { throw NavLayoutError.invalidHandle("map view was destroyed") }
         try requireNonNegative(seconds, "animation duration (seconds)")
         guard let c = AnimationCurve(rawValue: Int32(truncatingIfNeeded: curve.rawValue)) else {
-            throw NavLayoutError.invalidArgument("curve \(curve.rawValue) is not an nl_curve")
+            throw NavLayoutError.invalidArgument("curve \(Int32(bitPattern: UInt32(truncatingIfNeeded: curve.rawValue))) is not an nl_curve")
         }
         // A failure reported from `changes` belongs to this call (the innermost one that ran the
         // callback), not to an enclosing event: save the enclosing scope's failure and restore it.
@@ -369,9 +375,13 @@ public func nl_map_view_diagnostic_count(_ map: OpaquePointer?, _ out: UnsafeMut
 public func nl_map_view_diagnostic(_ map: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<nl_diagnostic>?) -> nl_status {
     guarded {
         let out = try requireOut(out, "nl_map_view_diagnostic")
-        guard out.pointee.struct_size >= UInt32(MemoryLayout<nl_diagnostic>.size) else {
+        // Callers built before `axis` existed pass the smaller size of the struct without it.
+        let axisOffset = MemoryLayout<nl_diagnostic>.offset(of: \nl_diagnostic.axis) ?? MemoryLayout<nl_diagnostic>.size
+        let minimum = MemoryLayout<nl_diagnostic>.offset(of: \nl_diagnostic.item_count).map { $0 + MemoryLayout<Int>.size } ?? axisOffset
+        guard Int(out.pointee.struct_size) >= minimum else {
             throw NavLayoutError.invalidArgument("nl_map_view_diagnostic: out->struct_size \(out.pointee.struct_size) is smaller than sizeof(nl_diagnostic) = \(MemoryLayout<nl_diagnostic>.size)")
         }
+        let hasAxis = Int(out.pointee.struct_size) >= axisOffset + MemoryLayout<Int32>.size
         try withMap(map) { ctx, m in
             let diagnostics = m.diagnostics
             guard index >= 0, index < diagnostics.count else {
@@ -390,6 +400,7 @@ public func nl_map_view_diagnostic(_ map: OpaquePointer?, _ index: Int, _ out: U
             out.pointee.message = UnsafePointer(strings[index])
             out.pointee.items = (items[0], items[1], items[2], items[3])
             out.pointee.item_count = items.prefix { $0 != nil }.count
+            if hasAxis { out.pointee.axis = d.axis.map { $0.rawValue } ?? NL_DIAG_AXIS_BOTH_OR_NONE }
         }
     }
 }

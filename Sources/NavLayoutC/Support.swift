@@ -98,6 +98,29 @@ enum Handles {
         }
     }
 
+    /// Why `raw` does not resolve (for error messages): a value the table never issued (garbage),
+    /// or a handle that was valid once and has been invalidated (stale). The table can tell the
+    /// two apart as long as the slot was not reused 2^24 times.
+    static func explain(_ raw: UInt64) -> String {
+        let hex = "0x" + String(raw, radix: 16)
+        guard raw & 0xFF00_0000_0000_0000 == handleMagic else {
+            return "\(hex) is not a NavLayout handle (never issued by this library: an uninitialised or corrupted value?)"
+        }
+        let kindRaw = (raw & 0xFF) ^ kindMask
+        guard HandleKind(rawValue: kindRaw) != nil else {
+            return "\(hex) is not a NavLayout handle (never issued by this library: a corrupted value?)"
+        }
+        let index = Int((raw >> 8) & 0xFF_FFFF)
+        let generation = UInt32((raw >> 32) & 0xFF_FFFF)
+        let slotGeneration: UInt32? = handleTable.withLock { state in
+            index > 0 && index < state.slots.count ? state.slots[index].generation : nil
+        }
+        guard let current = slotGeneration, generation != 0, generation < current else {
+            return "\(hex) was never issued by this library (garbage value)"
+        }
+        return "\(hex) is stale: what it referred to was destroyed (nl_*_destroy, or its map view was destroyed)"
+    }
+
     /// Invalidates handles (stale from now on). Unknown values are ignored.
     static func remove(_ raws: [UInt64]) {
         handleTable.withLock { state in
@@ -127,7 +150,7 @@ enum Handles {
 func resolve(_ raw: UInt64, _ kind: HandleKind, _ role: String) throws -> HandleEntry {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL \(kind.noun) handle") }
     guard let entry = Handles.lookup(raw) else {
-        throw NavLayoutError.invalidHandle("\(role): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (destroyed, or its map view was destroyed)")
+        throw NavLayoutError.invalidHandle("\(role): invalid \(kind.noun) handle: \(Handles.explain(raw))")
     }
     guard entry.kind == kind else {
         throw NavLayoutError.invalidHandle("\(role): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
@@ -170,7 +193,7 @@ func resolveItem(_ p: UnsafeRawPointer?, _ role: String) throws -> (MapContext, 
     let raw = rawValue(p)
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL item (anchor of an invalid view or guide)") }
     guard let entry = Handles.lookup(raw) else {
-        throw NavLayoutError.invalidHandle("\(role): stale or invalid view/guide handle 0x\(String(raw, radix: 16))")
+        throw NavLayoutError.invalidHandle("\(role): invalid view/guide handle: \(Handles.explain(raw))")
     }
     guard entry.kind == .view || entry.kind == .guide, let item = entry.object as? LayoutItem else {
         throw NavLayoutError.invalidHandle("\(role): expected a view or guide handle, got a \(entry.kind.noun) handle")
