@@ -26,8 +26,10 @@ nl_status nl_demo_run_session(nl_map_view *map, const char *program);
 
 /** A whole demo program: `program [preset]` (default iphone-portrait). Creates the map view from
  *  the preset, calls `install(map)` to set the delegate, runs the session and destroys the map.
- *  Returns the exit status: 0; 1 when a step fails; 2 for an unknown preset or a refused delegate
- *  (the CarPlay preset: nothing on stdout, the message on stderr, as the Swift CLI). */
+ *  Returns the exit status: 0; 1 when a step fails; 2 for an unknown preset or a delegate refused
+ *  for another reason. On the CarPlay preset, which refuses layout delegates (SPEC §3), it prints
+ *  a message on stderr and runs the session with the built-in layout (exit 0), as `navlayout demo`
+ *  and the Python examples do. */
 int nl_demo_main(int argc, char **argv, const char *program, nl_status (*install)(nl_map_view *map));
 
 #ifdef __cplusplus
