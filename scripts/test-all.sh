@@ -32,6 +32,13 @@ else
   failed+=("pytest (no library)")
 fi
 
+echo "=== Consumers: cmake --install to a temp prefix; pkg-config C program, find_package CMake project, pip-installed Python package, all without the Swift toolchain (scripts/test-consumers.sh)"
+if [ -n "$lib" ]; then
+  bash scripts/test-consumers.sh build || failed+=("consumers")
+else
+  failed+=("consumers (no library)")
+fi
+
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED suites: ${failed[*]}"
   exit 1
