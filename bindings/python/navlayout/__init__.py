@@ -95,6 +95,19 @@ from .values import (
     ViewKind,
     LegacyGuide,
 )
+from .solver import (  # the Cassowary solver on its own (docs/solver.md)
+    BadRequiredStrengthError,
+    DuplicateConstraintError,
+    DuplicateEditVariableError,
+    Expression,
+    Solver,
+    Term,
+    UnknownConstraintError,
+    UnknownEditVariableError,
+    UnsatisfiableConstraintError,
+    Variable,
+)
+from .solver import Constraint as SolverConstraint  # `Constraint` is the layout constraint
 
 __version__ = "0.1.0"
 
@@ -151,4 +164,8 @@ __all__ = [
     "InternalError", "LibraryNotFoundError",
     # library
     "load_library", "library_version", "status_name",
+    # the raw solver (navlayout.solver)
+    "Solver", "Variable", "Term", "Expression", "SolverConstraint",
+    "UnsatisfiableConstraintError", "DuplicateConstraintError", "UnknownConstraintError",
+    "DuplicateEditVariableError", "UnknownEditVariableError", "BadRequiredStrengthError",
 ]
