@@ -448,6 +448,7 @@ _SOLVER_PROTOTYPES = {
     "nl_variable_destroy": (_st, [_H]),
     "nl_solver_variable_values": (_st, [_H, POINTER(c_void_p), c_size_t, POINTER(c_double)]),
     "nl_solver_add_constraint": (_st, [_H, POINTER(nl_term), c_size_t, c_double, c_int32, c_double, POINTER(c_void_p)]),
+    "nl_solver_constraint_create": (_st, [_H, POINTER(nl_term), c_size_t, c_double, c_int32, c_double, POINTER(c_void_p)]),
     "nl_solver_add_constraints": (_st, [_H, POINTER(c_void_p), c_size_t]),
     "nl_solver_remove_constraint": (_st, [_H, _H]),
     "nl_solver_has_constraint": (_st, [_H, _H, POINTER(c_bool)]),

@@ -1,0 +1,205 @@
+"""Issue 5: differential tests of navlayout's solver against kiwisolver (a test-only dependency,
+installed by scripts/setup.sh; these tests are skipped without it).
+
+Random systems (seeded, reproducible: a failure names its seed) of 2-40 variables with small
+integer coefficients are built the same way in both solvers:
+
+* one strength: required constraints plus optional ones that all share one strength. With a single
+  optional level the two solvers minimise the same sum of errors (kiwi's weight is a constant
+  factor), so they must agree on which required constraints are refused, on every required
+  constraint holding, and on the optimal objective value (the alternative optima may differ);
+* fully determined: required equalities with a unique solution (a triangular system under a random
+  variable order, shuffled), plus redundant inequalities and optional constraints of mixed
+  strengths; every variable's value must agree (and equal the planted solution) to 1e-6.
+
+kiwisolver does not undo a refused constraint (its tableau may be left changed), so after each
+UnsatisfiableConstraint its solver is rebuilt from the constraints accepted so far.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import navlayout as nl
+from navlayout import Variable
+from navlayout.solver import Constraint, Expression
+
+kiwi = pytest.importorskip("kiwisolver")
+
+ONE_STRENGTH_SYSTEMS = 2000
+DETERMINED_SYSTEMS = 1000
+CHUNK = 100
+COEFFS = (-3, -2, -1, 1, 2, 3)
+
+
+class Spec:
+    """A constraint as data: ([(variable index, coefficient)], constant, op, strength name)."""
+
+    __slots__ = ("terms", "constant", "op", "strength")
+
+    def __init__(self, terms, constant, op, strength):
+        self.terms, self.constant, self.op, self.strength = terms, constant, op, strength
+
+    def ours(self, vs):
+        e = Expression([], self.constant)
+        for i, c in self.terms:
+            e = e + c * vs[i]
+        return Constraint(e, self.op, self.strength)
+
+    def kiwi(self, ks):
+        e = self.constant
+        for i, c in self.terms:
+            e = e + c * ks[i]
+        c = {"==": e == 0, "<=": e <= 0, ">=": e >= 0}[self.op]
+        return c | self.strength
+
+    def violation(self, values):
+        v = self.constant + sum(c * values[i] for i, c in self.terms)
+        return abs(v) if self.op == "==" else max(v, 0.0) if self.op == "<=" else max(-v, 0.0)
+
+    def scale(self, values):
+        return 1.0 + abs(self.constant) + sum(abs(c * values[i]) for i, c in self.terms)
+
+
+def _terms(rng, n, most):
+    return [(i, rng.choice(COEFFS)) for i in rng.sample(range(n), rng.randint(1, min(most, n)))]
+
+
+def one_strength_system(seed):
+    rng = random.Random(seed)
+    n = rng.randint(2, 40)
+    level = rng.choice(["strong", "medium", "weak"])
+    specs = []
+    for _ in range(rng.randint(1, n + 5)):
+        op = rng.choice(["==", "<=", ">=", "<=", ">="])
+        specs.append(Spec(_terms(rng, n, 3), float(rng.randint(-50, 50)), op, "required"))
+    for _ in range(rng.randint(1, 2 * n)):
+        op = rng.choice(["==", "==", "<=", ">="])
+        specs.append(Spec(_terms(rng, n, 2), float(rng.randint(-100, 100)), op, level))
+    rng.shuffle(specs)
+    return n, specs
+
+
+def determined_system(seed):
+    rng = random.Random(seed)
+    n = rng.randint(2, 40)
+    target = [float(rng.randint(-100, 100)) for _ in range(n)]
+    order = list(range(n))
+    rng.shuffle(order)
+    specs = []
+
+    def planted(terms, op, slack, strength):
+        value = sum(c * target[i] for i, c in terms)
+        constant = -value + (-slack if op == "<=" else slack)
+        return Spec(terms, constant, op, strength)
+
+    for k, var in enumerate(order):
+        earlier = rng.sample(order[:k], min(k, rng.randint(0, 2)))
+        terms = [(var, rng.choice(COEFFS))] + [(i, rng.choice(COEFFS)) for i in earlier]
+        rng.shuffle(terms)
+        specs.append(planted(terms, "==", 0, "required"))
+    for _ in range(rng.randint(0, n)):
+        specs.append(planted(_terms(rng, n, 3), rng.choice(["<=", ">="]), rng.randint(0, 20), "required"))
+    for _ in range(rng.randint(0, n)):
+        s = Spec(_terms(rng, n, 2), float(rng.randint(-100, 100)), rng.choice(["==", "<=", ">="]),
+                 rng.choice(["strong", "medium", "weak"]))
+        specs.append(s)
+    rng.shuffle(specs)
+    return n, target, specs
+
+
+def run_ours(n, specs):
+    vs = [Variable(f"v{i}") for i in range(n)]
+    s = nl.Solver()
+    accepted = []
+    for spec in specs:
+        try:
+            s.add_constraint(spec.ours(vs))
+            accepted.append(True)
+        except nl.UnsatisfiableConstraintError:
+            accepted.append(False)
+    s.update_variables()
+    values = [float(v.value) for v in vs]
+    s.close()
+    return accepted, values
+
+
+def run_kiwi(n, specs):
+    ks = [kiwi.Variable(f"v{i}") for i in range(n)]
+    s = kiwi.Solver()
+    accepted, kept = [], []
+    for spec in specs:
+        try:
+            s.addConstraint(spec.kiwi(ks))
+            kept.append(spec)
+            accepted.append(True)
+        except kiwi.UnsatisfiableConstraint:
+            accepted.append(False)
+            s = kiwi.Solver()                     # kiwi does not undo: rebuild from the accepted
+            for k in kept:
+                s.addConstraint(k.kiwi(ks))
+    s.updateVariables()
+    return accepted, [k.value() for k in ks]
+
+
+def objective(specs, accepted, values):
+    return sum(s.violation(values) for s, a in zip(specs, accepted) if a and s.strength != "required")
+
+
+@pytest.mark.parametrize("chunk", range(ONE_STRENGTH_SYSTEMS // CHUNK))
+def test_one_strength_systems_agree_with_kiwi(chunk):
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        n, specs = one_strength_system(seed)
+        ours_acc, ours = run_ours(n, specs)
+        kiwi_acc, theirs = run_kiwi(n, specs)
+        assert ours_acc == kiwi_acc, f"seed {seed}: feasibility differs"
+        for spec, acc in zip(specs, ours_acc):
+            if acc and spec.strength == "required":
+                tol = 1e-6 * spec.scale(ours)
+                assert spec.violation(ours) <= tol, f"seed {seed}: required constraint broken (ours)"
+                assert spec.violation(theirs) <= 1e-6 * spec.scale(theirs), f"seed {seed}: kiwi broke one"
+        a, b = objective(specs, ours_acc, ours), objective(specs, kiwi_acc, theirs)
+        assert a == pytest.approx(b, rel=1e-7, abs=1e-6), f"seed {seed}: objective {a} vs kiwi {b}"
+
+
+@pytest.mark.parametrize("chunk", range(DETERMINED_SYSTEMS // CHUNK))
+def test_determined_systems_agree_with_kiwi(chunk):
+    for seed in range(10_000 + chunk * CHUNK, 10_000 + (chunk + 1) * CHUNK):
+        n, target, specs = determined_system(seed)
+        ours_acc, ours = run_ours(n, specs)
+        kiwi_acc, theirs = run_kiwi(n, specs)
+        assert all(ours_acc) and all(kiwi_acc), f"seed {seed}: a consistent constraint was refused"
+        for i in range(n):
+            assert abs(ours[i] - theirs[i]) <= 1e-6, f"seed {seed}: v{i} = {ours[i]} vs kiwi {theirs[i]}"
+            assert abs(ours[i] - target[i]) <= 1e-6, f"seed {seed}: v{i} = {ours[i]}, planted {target[i]}"
+
+
+def test_batch_add_matches_one_by_one():
+    """Not kiwi's: the C batch call (one optimisation at the end) gives the values of adding
+    one by one on fully determined systems, through the Python-visible C API."""
+    import ctypes
+
+    from navlayout import solver as S
+
+    lib = S._lib()
+    for seed in range(300):
+        n, target, specs = determined_system(50_000 + seed)
+        _, one_by_one = run_ours(n, specs)
+        sh = lib.nl_solver_create()
+        vh = [lib.nl_variable_create(sh, f"v{i}".encode()) for i in range(n)]
+        hs = []
+        for spec in specs:
+            arr = (S.nl_term * len(spec.terms))(*[(vh[i], c) for i, c in spec.terms])
+            out = ctypes.c_void_p()
+            assert lib.nl_solver_constraint_create(sh, arr, len(spec.terms), spec.constant, S._OPS[spec.op],
+                                                   S.strength(spec.strength), ctypes.byref(out)) == 0
+            hs.append(out.value)
+        assert lib.nl_solver_add_constraints(sh, (ctypes.c_void_p * len(hs))(*hs), len(hs)) == 0
+        assert lib.nl_solver_update_variables(sh) == 0
+        vals = (ctypes.c_double * n)()
+        assert lib.nl_solver_variable_values(sh, (ctypes.c_void_p * n)(*vh), n, vals) == 0
+        assert lib.nl_solver_destroy(sh) == 0
+        for i in range(n):
+            assert abs(vals[i] - one_by_one[i]) <= 1e-6, f"seed {seed}: v{i}"
