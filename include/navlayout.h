@@ -847,6 +847,11 @@ char *nl_map_view_snapshot_json(nl_map_view *map);
  */
 char *nl_map_view_snapshot_svg(nl_map_view *map);
 
+/** As nl_map_view_snapshot_svg, with `title` (UTF-8, copied; NULL = none) drawn as a caption above
+ *  the map (the picture grows by 24 user units at the top), as `navlayout gallery` labels each
+ *  step. Free the result with nl_string_free; NULL with NL_ERR_INVALID_HANDLE for a bad map. */
+char *nl_map_view_snapshot_svg_titled(nl_map_view *map, const char *title);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Raw solver: the Cassowary solver on its own (API.md "Raw solver"; docs/solver.md)           */
 /* ------------------------------------------------------------------------------------------ */

@@ -1,6 +1,6 @@
 // C exports asked for by the bindings and the diagnostics tests: opacity of host views (SPEC §8),
 // map view options, hiding stack position/alignment, a constraint's anchors, relation and
-// multiplier. Documentation: include/navlayout.h.
+// multiplier, a titled SVG snapshot. Documentation: include/navlayout.h.
 
 import CNavLayout
 import LayoutEngine
@@ -121,4 +121,11 @@ public func nl_constraint_multiplier(_ constraint: OpaquePointer?, _ out: Unsafe
         let out = try requireOut(out, "nl_constraint_multiplier")
         out.pointee = try resolveConstraint(constraint).1.multiplier
     }
+}
+
+// MARK: - Snapshots
+
+@c @implementation
+public func nl_map_view_snapshot_svg_titled(_ map: OpaquePointer?, _ title: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+    guardedValue { try withMap(map) { _, m in copyCString(m.snapshotSVG(title: title.map { String(cString: $0) })) } }
 }

@@ -597,6 +597,14 @@ static void test_snapshot_json(void) {
     nl_string_free(a);
     nl_string_free(b);
     CHECK(nl_map_view_snapshot_json(NULL) == NULL, "NULL map: NULL");
+    a = nl_map_view_snapshot_svg_titled(map, "iphone-portrait \xc2\xb7 ready <1>");
+    b = nl_map_view_snapshot_svg(map);
+    CHECK(a != NULL && strncmp(a, "<svg", 4) == 0 && strstr(a, ">iphone-portrait \xc2\xb7 ready &lt;1&gt;</text>") != NULL,
+          "titled SVG has the escaped caption");
+    CHECK(b != NULL && strstr(b, "ready &lt;1&gt;") == NULL, "the plain SVG has none");
+    nl_string_free(a);
+    nl_string_free(b);
+    CHECK(nl_map_view_snapshot_svg_titled(NULL, "x") == NULL, "NULL map: NULL");
     nl_map_view_destroy(map);
 }
 
