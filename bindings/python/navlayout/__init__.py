@@ -55,6 +55,7 @@ from .core import (
     deactivate,
     style_values,
 )
+from .gallery import GalleryResult, gallery
 from .errors import (
     CallbackFailedError,
     CarPlayError,
@@ -162,6 +163,8 @@ __all__ = [
     "NavigationEnabledError", "CarPlayError", "ReentrantError", "NoCommonAncestorError",
     "UnsatisfiableError", "DuplicateError", "UnknownError", "CallbackFailedError",
     "InternalError", "LibraryNotFoundError",
+    # device gallery (issue 4)
+    "gallery", "GalleryResult",
     # library
     "load_library", "library_version", "status_name",
     # the raw solver (navlayout.solver)

@@ -91,6 +91,7 @@ class nl_diagnostic(Structure):
         ("message", c_char_p),
         ("items", c_void_p * 4),
         ("item_count", c_size_t),
+        ("axis", c_int32),  # NL_DIAG_AXIS_BOTH_OR_NONE (-1) or an nl_axis
     ]
 
 
@@ -255,8 +256,19 @@ _PROTOTYPES = {
     "nl_hiding_stack_spacing": (st, [H, P(c_double)]),
     "nl_hiding_stack_arranged_subview_count": (st, [H, P(c_size_t)]),
     "nl_hiding_stack_arranged_subview": (H, [H, c_size_t]),
+    "nl_view_set_opaque": (st, [H, c_bool]),
+    "nl_view_is_opaque": (st, [H, P(c_bool)]),
+    "nl_map_view_car_play": (st, [H, P(c_bool)]),
+    "nl_map_view_layout_direction": (st, [H, P(c_enum)]),
+    "nl_hiding_stack_position": (st, [H, P(c_enum)]),
+    "nl_hiding_stack_alignment": (st, [H, P(c_enum)]),
+    "nl_constraint_first_anchor": (st, [H, P(nl_anchor)]),
+    "nl_constraint_second_anchor": (st, [H, P(nl_anchor)]),
+    "nl_constraint_relation": (st, [H, P(c_enum)]),
+    "nl_constraint_multiplier": (st, [H, P(c_double)]),
     "nl_map_view_snapshot_json": (c_void_p, [H]),
     "nl_map_view_snapshot_svg": (c_void_p, [H]),
+    "nl_map_view_snapshot_svg_titled": (c_void_p, [H, c_char_p]),
 }
 
 #: Functions the bindings cannot work without; the rest are optional (feature-tested).

@@ -360,6 +360,22 @@ class View(LayoutItem):
     # -- kind and role ---------------------------------------------------------------------------
 
     @property
+    def opaque(self) -> bool:
+        """Whether this host view hides what is under it (default ``True``; Swift's
+        ``LayoutView.isOpaque``, C ``nl_view_is_opaque``). An opaque host view over the viewport is
+        a ``VIEWPORT_OBSTRUCTED`` diagnostic, one over the logo or a visible button an ``OVERLAP``;
+        set ``False`` for see-through views (labels, badges floating over the map). SDK
+        components, hiding stacks and the map view never count as opaque host views. Settable
+        with a ``bool``."""
+        out = c_bool()
+        check(load().nl_view_is_opaque(self._handle(), byref(out)))
+        return bool(out.value)
+
+    @opaque.setter
+    def opaque(self, value: bool) -> None:
+        check(load().nl_view_set_opaque(self._handle(), _flag(value, "opaque")))
+
+    @property
     def view_kind(self) -> ViewKind:
         """What this view is (:class:`ViewKind`): a host view, the map view, a hiding stack, a
         prompt or another SDK component. Read from the library (``nl_view_kind_of``). (Not
@@ -554,23 +570,20 @@ class HidingStack(View):
 
     Create with :meth:`MapView.make_hiding_stack`."""
 
-    def _init_cache(self) -> None:
-        super()._init_cache()
-        # The library has no getter for these: known for stacks made with make_hiding_stack,
-        # None for a stack this process did not create (e.g. the built-in layout's).
-        self._position: Optional[StackPosition] = None
-        self._alignment: Optional[StackAlignment] = None
+    @property
+    def position(self) -> StackPosition:
+        """Where the arranged views are packed, as created (read from the library, so also for
+        stacks the bindings did not create, e.g. the built-in layout's)."""
+        out = c_int32()
+        check(load().nl_hiding_stack_position(self._handle(), byref(out)))
+        return StackPosition(out.value)
 
     @property
-    def position(self) -> Optional[StackPosition]:
-        """Where the arranged views are packed, as given to :meth:`MapView.make_hiding_stack`
-        (``None`` for a stack the bindings did not create, e.g. the built-in layout's)."""
-        return self._position
-
-    @property
-    def alignment(self) -> Optional[StackAlignment]:
-        """Which edge the arranged views sit at (``None`` as for :attr:`position`)."""
-        return self._alignment
+    def alignment(self) -> StackAlignment:
+        """Which edge the arranged views sit at, as created (read from the library)."""
+        out = c_int32()
+        check(load().nl_hiding_stack_alignment(self._handle(), byref(out)))
+        return StackAlignment(out.value)
 
     @property
     def arranged_subviews(self) -> List[View]:
@@ -831,10 +844,6 @@ class Anchor:
         if not h:
             fail(f"constraint on {self!r}")
         con: Constraint = map_view._wrap_constraint(h)
-        con.first_anchor = self
-        con.second_anchor = second
-        con.relation = relation
-        con.multiplier = mult
         if priority is not None:
             con.priority = priority
         if identifier is not None:
@@ -854,17 +863,44 @@ class Constraint(_Wrapper):
     """
 
     _kind = "constraint"
-    first_anchor: Optional[Anchor]
-    second_anchor: Optional[Anchor]
-    relation: Relation
-    multiplier: float
 
     def _init_cache(self) -> None:
         self._identifier = ""  # last known, for repr() and messages of a destroyed constraint
-        self.first_anchor = None
-        self.second_anchor = None
-        self.relation = Relation.EQUAL
-        self.multiplier = 1.0
+
+    def _anchor(self, fn: Callable[..., int]) -> Optional[Anchor]:
+        out = _ffi.nl_anchor()
+        check(fn(self._handle(), byref(out)))
+        if not out.item:
+            return None
+        return Anchor(self._map._wrap_item(out.item), AnchorAttribute(out.attribute))
+
+    @property
+    def first_anchor(self) -> Anchor:
+        """The first anchor (``first`` in ``first REL multiplier * second + constant``), read
+        from the library. Raises InvalidHandleError if its item was destroyed."""
+        anchor = self._anchor(load().nl_constraint_first_anchor)
+        assert anchor is not None
+        return anchor
+
+    @property
+    def second_anchor(self) -> Optional[Anchor]:
+        """The second anchor, or ``None`` for a constant-only constraint (read from the
+        library)."""
+        return self._anchor(load().nl_constraint_second_anchor)
+
+    @property
+    def relation(self) -> Relation:
+        """The relation (``==``, ``<=``, ``>=``), read from the library."""
+        out = c_int32()
+        check(load().nl_constraint_relation(self._handle(), byref(out)))
+        return Relation(out.value)
+
+    @property
+    def multiplier(self) -> float:
+        """The multiplier (1 for a constant-only constraint), read from the library."""
+        out = c_double()
+        check(load().nl_constraint_multiplier(self._handle(), byref(out)))
+        return float(out.value)
 
     def _describe(self) -> str:
         return f"Constraint {self._identifier!r}" if self._identifier else "Constraint"
@@ -877,15 +913,16 @@ class Constraint(_Wrapper):
             item = anchor.item._identifier_cache or type(anchor.item).__name__
             return f"{item}.{anchor.attribute.name.lower()}"
 
-        parts = [name(self.first_anchor), rel[self.relation]]
         try:
-            constant, priority = self.constant, self.priority
+            first, second, relation = self.first_anchor, self.second_anchor, self.relation
+            multiplier, constant, priority = self.multiplier, self.constant, self.priority
         except NavLayoutError:
-            return f"<Constraint {' '.join(parts)} (invalid)>"
-        if self.second_anchor is not None:
-            if self.multiplier != 1.0:
-                parts.append(f"{self.multiplier:g} *")
-            parts.append(name(self.second_anchor))
+            return f"<{self._describe()} (invalid)>"
+        parts = [name(first), rel[relation]]
+        if second is not None:
+            if multiplier != 1.0:
+                parts.append(f"{multiplier:g} *")
+            parts.append(name(second))
             if constant:
                 parts.append(f"{'+' if constant > 0 else '-'} {abs(constant):g}")
         else:
@@ -1067,12 +1104,14 @@ class Camera(NamedTuple):
 class Diagnostic(NamedTuple):
     """A layout diagnostic (SPEC §8): ``code`` (:class:`DiagnosticCode`, or a raw int for codes
     this version does not know), ``severity`` (:class:`Severity`), ``message`` (names items by
-    identifier and role) and the ``items`` involved (views and guides, at most 4)."""
+    identifier and role) and the ``items`` involved (views and guides, at most 4); ``axis`` is
+    the :class:`Axis` of an ``AMBIGUOUS_LAYOUT`` that concerns one axis only, else ``None``."""
 
     code: Union[DiagnosticCode, int]
     severity: Severity
     message: str
     items: Tuple[LayoutItem, ...]
+    axis: Optional[Axis] = None
 
 
 class StyleValues(NamedTuple):
@@ -1397,8 +1436,6 @@ class MapView(View):
         self._h = root
         self._init_cache()
         self._objects: Dict[Tuple[str, int], Any] = {("view", root): self}
-        self._car_play = car_play
-        self._layout_direction = layout_direction
         self._delegate: Optional[LayoutDelegate] = None
         # token -> record of the delegate the library holds (at most one; see _on_release).
         self._delegate_records: Dict[int, _DelegateRecord] = {}
@@ -1677,8 +1714,17 @@ class MapView(View):
 
     @property
     def car_play(self) -> bool:
-        """Whether this map view is for a CarPlay screen."""
-        return self._car_play
+        """Whether this map view is for a CarPlay screen (read from the library)."""
+        out = c_bool()
+        check(load().nl_map_view_car_play(self._maph_checked(), byref(out)))
+        return bool(out.value)
+
+    @property
+    def layout_direction(self) -> LayoutDirection:
+        """The layout direction the map view was created with (read from the library)."""
+        out = c_int32()
+        check(load().nl_map_view_layout_direction(self._maph_checked(), byref(out)))
+        return LayoutDirection(out.value)
 
     # -- geometry --------------------------------------------------------------------------------
 
@@ -1747,8 +1793,6 @@ class MapView(View):
             fail("make_hiding_stack")
         stack = self._wrap_view(h, HidingStack)
         assert isinstance(stack, HidingStack)
-        stack._position = StackPosition(pos)
-        stack._alignment = StackAlignment(ali)
         if identifier is not None:
             stack.identifier = identifier
         return stack
@@ -2111,16 +2155,26 @@ class MapView(View):
             message = d.message.decode("utf-8", "replace") if d.message else ""
             n = min(int(d.item_count), 4)
             items = tuple(self._wrap_item(d.items[k]) for k in range(n) if d.items[k])
-            result.append(Diagnostic(code, severity, message, items))
+            axis = Axis(d.axis) if d.axis in (0, 1) else None
+            result.append(Diagnostic(code, severity, message, items, axis))
         return result
 
     def snapshot_json(self) -> str:
         """A JSON snapshot of the hierarchy and frames (if the library provides it)."""
         return self._snapshot("nl_map_view_snapshot_json")
 
-    def snapshot_svg(self) -> str:
-        """An SVG rendering of the frames (if the library provides it)."""
-        return self._snapshot("nl_map_view_snapshot_svg")
+    def snapshot_svg(self, title: Optional[str] = None) -> str:
+        """An SVG picture of the layout at the current time (SPEC §8): map and safe area
+        outlined, SDK components coloured and labelled, the viewport hatched with the vehicle
+        point, host views outlined, diagnostics' items in red with their codes. Deterministic.
+        ``title`` (optional) is drawn as a caption above the map (the picture grows by 24 points
+        at the top), as :func:`navlayout.gallery` labels its steps."""
+        if title is None:
+            return self._snapshot("nl_map_view_snapshot_svg")
+        text = take_string(load().nl_map_view_snapshot_svg_titled(self._maph_checked(), encode(title)))
+        if text is None:
+            fail("nl_map_view_snapshot_svg_titled")
+        return text  # type: ignore[return-value]
 
     def _snapshot(self, name: str) -> str:
         if not _ffi.has_symbol(name):

@@ -284,7 +284,7 @@ class DiagnosticCode(enum.IntEnum):
     def spec_name(self) -> str:
         """The code as SPEC §8 spells it, e.g. ``"viewportObstructed"``."""
         head, *rest = self.name.lower().split("_")
-        return head + "".join(part.capitalize() for part in rest)
+        return head + "".join("API" if part == "api" else part.capitalize() for part in rest)
 
 
 class Severity(enum.IntEnum):

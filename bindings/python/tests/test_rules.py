@@ -326,7 +326,11 @@ def test_view_kinds_and_roles(nav_map):
         by_role.setdefault(v.role, []).append(v)
     (stack,) = by_role[""]
     assert isinstance(stack, nl.HidingStack) and stack.view_kind == nl.ViewKind.HIDING_STACK
-    assert stack.identifier == "buttonStack" and stack.position is None
+    assert stack.identifier == "buttonStack"
+    # Read from the library (nl_hiding_stack_position/alignment), also for a stack Python did
+    # not create: the built-in layout packs its buttons bottom-trailing.
+    assert stack.position == nl.StackPosition.BOTTOM
+    assert stack.alignment == nl.StackAlignment.TRAILING
     assert [v.role for v in stack.arranged_subviews] == ["compass", "reporting"]
     (prompt,) = by_role["prompt"]
     assert isinstance(prompt, nl.PromptView) and prompt.view_kind == nl.ViewKind.PROMPT
