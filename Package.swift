@@ -3,6 +3,10 @@
 // navigation UI state machine) with a C ABI. See README.md and ../shared/docs/ARCHITECTURE.md.
 import PackageDescription
 
+// `rounded()` and friends call libm; without Foundation nothing else links it, so a package that
+// uses only the `NavLayout` product (examples/swift-consumer) needs it named.
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
 let package = Package(
     name: "NavLayout",
     products: [
@@ -16,9 +20,9 @@ let package = Package(
     ],
     targets: [
         // Cassowary: pure math, standard library only (no Foundation).
-        .target(name: "LayoutSolver"),
+        .target(name: "LayoutSolver", linkerSettings: libm),
         // Auto Layout model: views, guides, anchors, constraints, hiding stack, animation.
-        .target(name: "LayoutEngine", dependencies: ["LayoutSolver"]),
+        .target(name: "LayoutEngine", dependencies: ["LayoutSolver"], linkerSettings: libm),
         // The seed's SDK: map view, state machine, components, delegate protocol, camera.
         .target(name: "NavigationUI", dependencies: ["LayoutEngine"]),
         // Umbrella module for Swift users.

@@ -32,6 +32,9 @@ else
   failed+=("pytest (no library)")
 fi
 
+echo "=== Swift consumer: examples/swift-consumer depends on this package by path (scripts/test-swift-consumer.sh)"
+bash scripts/test-swift-consumer.sh || failed+=("swift consumer")
+
 echo "=== Consumers: cmake --install to a temp prefix; pkg-config C program, find_package CMake project, pip-installed Python package, all without the Swift toolchain (scripts/test-consumers.sh)"
 if [ -n "$lib" ]; then
   bash scripts/test-consumers.sh build || failed+=("consumers")
