@@ -342,10 +342,11 @@ public func nl_solver_add_edit_variable(_ solver: OpaquePointer?, _ variable: Op
         let ctx = try resolveSolver(solver)
         let v = try variableOf(ctx, variable, "nl_solver_add_edit_variable: variable")
         let what = "nl_solver_add_edit_variable ('\(v)', strength \(strength))"
+        // Same order as Swift (and kiwi): duplicate, then required, then an invalid strength.
+        if ctx.solver.hasEditVariable(v) { throw NavLayoutError.duplicate("\(what): already an edit variable") }
         if strength == Strength.required {
             throw NavLayoutError.invalidArgument("\(what): an edit variable cannot have the required strength (1000)")
         }
-        if ctx.solver.hasEditVariable(v) { throw NavLayoutError.duplicate("\(what): already an edit variable") }
         try requireStrength(strength, what)
         try solverCall(what) { try ctx.solver.addEditVariable(v, strength: strength) }
     }

@@ -234,6 +234,8 @@ static void test_errors(void) {
     CHECK_STATUS(nl_solver_add_edit_variable(s, x, NAN), NL_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(nl_solver_add_edit_variable(s, x, 0), NL_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(nl_solver_add_edit_variable(s, y, NL_STRENGTH_STRONG), NL_ERR_DUPLICATE);
+    /* as in Swift and kiwi: "already an edit variable" comes before "required strength" */
+    CHECK_STATUS(nl_solver_add_edit_variable(s, y, NL_STRENGTH_REQUIRED), NL_ERR_DUPLICATE);
     CHECK_STATUS(nl_solver_remove_edit_variable(s, x), NL_ERR_UNKNOWN);
     CHECK_STATUS(nl_solver_suggest_value(s, x, 1), NL_ERR_UNKNOWN);
     CHECK_STATUS(nl_solver_suggest_value(s, y, NAN), NL_ERR_INVALID_ARGUMENT);
