@@ -128,7 +128,12 @@ extension NavigationMapView {
         for (i, d) in diagnostics.enumerated() {
             if i > 0 { out += "," }
             out += "{\"code\":\(jsonString("\(d.code)")),\"severity\":\(jsonString("\(d.severity)")),\"message\":\(jsonString(d.message))"
-            out += ",\"items\":[\(d.items.map { jsonString($0.identifier) }.joined(separator: ","))]"
+            var items: [String] = []
+            for item in d.items {
+                let id = (item as? LayoutView).flatMap { ids[ObjectIdentifier($0)] }
+                items.append("{\"id\":\(id.map { String($0) } ?? "null"),\"identifier\":\(jsonString(item.identifier))}")
+            }
+            out += ",\"items\":[\(items.joined(separator: ","))]"
             if let axis = d.axis { out += ",\"axis\":\(jsonString(axis == .horizontal ? "horizontal" : "vertical"))" }
             out += "}"
         }

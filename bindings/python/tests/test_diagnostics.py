@@ -346,7 +346,7 @@ def test_snapshot_json_schema_and_determinism():
         assert label["kind"] == "host" and label["opaque"] is False
         (diag,) = snap["diagnostics"]
         assert diag["code"] == "ambiguousLayout" and diag["axis"] == "vertical"
-        assert diag["items"] == ["eta label"]
+        assert diag["items"] == [{"id": label["id"], "identifier": "eta label"}]
         svg = m.snapshot_svg(title="portrait · ready")
         assert svg.startswith("<svg") and "portrait · ready" in svg and svg == m.snapshot_svg(title="portrait · ready")
         assert "portrait · ready" not in m.snapshot_svg()
