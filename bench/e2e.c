@@ -1,0 +1,91 @@
+/*
+ * bench/e2e.c — end to end through the C API: the sample delegate's session
+ * (examples/c/sample_delegate.c; the steps of examples/c/demo_table.c) on iphone-portrait, each
+ * transition timed as its event (plus the time advance the step needs) and the layout pass
+ * (nl_map_view_layout_if_needed). Prints, like workloads.c, "T name 1 t1,t2,..." in nanoseconds
+ * per transition sample, after discarding the warm-up sessions.
+ *
+ * Usage: e2e [sessions] [preset]
+ */
+#include "navlayout.h"
+#include "sample_delegate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+enum { EV_ENABLE, EV_START, EV_PROMPT, EV_ADVANCE_02, EV_DISMISS, EV_STOP, EV_DISABLE };
+static const struct { int event; const char *name; } steps[] = {
+    {EV_ENABLE, "navigation ready"},  {EV_START, "active guidance"},       {EV_PROMPT, "incident prompt 0.0 s"},
+    {EV_ADVANCE_02, "prompt 0.2 s"},  {EV_ADVANCE_02, "prompt 0.4 s"},     {EV_DISMISS, "prompt dismissed +0.4 s"},
+    {EV_STOP, "guidance stopped"},    {EV_DISABLE, "navigation disabled"},
+};
+#define NSTEPS ((int)(sizeof steps / sizeof steps[0]))
+
+static void check(nl_status s, const char *what) {
+    if (s != NL_OK) {
+        fprintf(stderr, "e2e: %s: %s: %s\n", what, nl_status_name(s), nl_last_error_message());
+        exit(1);
+    }
+}
+
+static nl_status run(nl_map_view *map, int e) {
+    nl_status s;
+    switch (e) {
+    case EV_ENABLE: return nl_map_view_set_navigation_enabled(map, true);
+    case EV_START: return nl_map_view_start_guidance(map);
+    case EV_PROMPT: return nl_map_view_trigger_prompt(map, NL_PROMPT_INCIDENT);
+    case EV_ADVANCE_02: return nl_map_view_advance_time(map, 0.2);
+    case EV_DISMISS:
+        if ((s = nl_map_view_dismiss_prompt(map)) != NL_OK) return s;
+        return nl_map_view_advance_time(map, 0.4);
+    case EV_STOP: return nl_map_view_stop_guidance(map);
+    default: return nl_map_view_set_navigation_enabled(map, false);
+    }
+}
+
+static void print_times(const char *name, const double *t, int n) {
+    int i;
+    printf("T\t%s\t1\t", name);
+    for (i = 0; i < n; i++) printf(i ? ",%.0f" : "%.0f", t[i]);
+    printf("\n");
+}
+
+int main(int argc, char **argv) {
+    int sessions = argc > 1 ? atoi(argv[1]) : 300;
+    const char *preset = argc > 2 ? argv[2] : "iphone-portrait";
+    int warm = sessions / 10 > 0 ? sessions / 10 : 1;
+    double *t = (double *)malloc(sizeof(double) * (size_t)(sessions * NSTEPS));
+    double *all = (double *)malloc(sizeof(double) * (size_t)(sessions * NSTEPS));
+    int k, i, n = 0;
+    char name[128];
+    for (k = -warm; k < sessions; k++) {
+        nl_map_view *map = nl_map_view_create_preset(preset);
+        if (map == NULL) check(NL_ERR_INVALID_ARGUMENT, "preset");
+        check(nl_sample_delegate_install(map), "install");
+        check(nl_map_view_layout_if_needed(map), "initial layout");
+        for (i = 0; i < NSTEPS; i++) {
+            double t0 = now_ns();
+            check(run(map, steps[i].event), steps[i].name);
+            check(nl_map_view_layout_if_needed(map), "layout");
+            if (k >= 0) t[i * sessions + k] = now_ns() - t0;
+        }
+        check(nl_map_view_destroy(map), "destroy");
+    }
+    for (i = 0; i < NSTEPS; i++) {
+        snprintf(name, sizeof name, "e2e C %s: %s", preset, steps[i].name);
+        print_times(name, &t[i * sessions], sessions);
+        for (k = 0; k < sessions; k++) all[n++] = t[i * sessions + k];
+    }
+    snprintf(name, sizeof name, "e2e C %s: transition (every step)", preset);
+    print_times(name, all, n);
+    free(t);
+    free(all);
+    return 0;
+}

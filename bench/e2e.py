@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""bench/e2e.py — end to end through Python: the sample delegate (navlayout.demo's
+SampleLayoutDelegate, the one examples/python/sample_delegate.py runs) through its session on
+iphone-portrait, each transition timed as its event (plus the time advance the step needs) and
+the layout pass. Prints "T name 1 t1,t2,..." (nanoseconds per transition sample), like e2e.c.
+
+Usage: NAVLAYOUT_LIBRARY=path/libnavlayout.so python3 bench/e2e.py [sessions] [preset]
+"""
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bindings", "python"))
+import navlayout as nl  # noqa: E402
+from navlayout.demo import SampleLayoutDelegate  # noqa: E402
+
+
+def main() -> int:
+    sessions = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    preset = sys.argv[2] if len(sys.argv) > 2 else "iphone-portrait"
+    warm = max(1, sessions // 10)
+    names = ["navigation ready", "active guidance", "incident prompt 0.0 s", "prompt 0.2 s",
+             "prompt 0.4 s", "prompt dismissed +0.4 s", "guidance stopped", "navigation disabled"]
+    times = [[] for _ in names]
+    clock = time.perf_counter_ns
+    for k in range(-warm, sessions):
+        with nl.MapView.preset(preset) as m:
+            m.set_layout_delegate(SampleLayoutDelegate())
+            m.layout_if_needed()
+            events = (
+                lambda: setattr(m, "navigation_enabled", True),
+                m.start_guidance,
+                lambda: m.trigger_prompt(nl.PromptKind.INCIDENT),
+                lambda: m.advance_time(0.2),
+                lambda: m.advance_time(0.2),
+                lambda: (m.dismiss_prompt(), m.advance_time(0.4)),
+                m.stop_guidance,
+                lambda: setattr(m, "navigation_enabled", False),
+            )
+            for i, event in enumerate(events):
+                t0 = clock()
+                event()
+                m.layout_if_needed()
+                t1 = clock()
+                if k >= 0:
+                    times[i].append(t1 - t0)
+    for name, t in zip(names, times):
+        print(f"T\te2e Python {preset}: {name}\t1\t" + ",".join(str(x) for x in t))
+    every = [x for t in times for x in t]
+    print(f"T\te2e Python {preset}: transition (every step)\t1\t" + ",".join(str(x) for x in every))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
