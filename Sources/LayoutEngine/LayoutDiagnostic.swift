@@ -128,7 +128,7 @@ extension LayoutRootView {
                 if !axes.isEmpty {
                     out.append(LayoutDiagnostic(
                         code: .ambiguousLayout,
-                        message: "\(v.displayName) has an ambiguous layout on the \(axes.joined(separator: " and ")) axis: its active constraints allow more than one frame (now \(v.solvedFrame)); add constraints that fix its \(axes.count == 2 ? "position and size" : axes[0] == "horizontal" ? "x and width" : "y and height")",
+                        message: "\(v.displayName) has an ambiguous layout on the \(axes.joined(separator: " and ")) axis: its active constraints allow more than one frame (now \(v.solvedFrame)); add constraints that fix its \(axes.count == 2 ? "frame on both axes" : axes[0] == "horizontal" ? "x position and width" : "y position and height")",
                         items: [v], axis: axes.count == 2 ? nil : (axes[0] == "horizontal" ? .horizontal : .vertical)))
                 }
             }

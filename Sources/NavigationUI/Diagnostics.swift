@@ -65,9 +65,11 @@ extension NavigationMapView {
                     items: [component]))
             }
             if inHierarchy(viewport) && viewport.targetFrame.area == 0 {
+                let f = viewport.targetFrame
+                let why = f.width < 0 || f.height < 0 ? "a negative size" : "zero area"
                 out.append(LayoutDiagnostic(
                     code: .emptyViewport,
-                    message: "viewport has zero area (\(viewport.targetFrame)); constrain its four edges to the open, unobstructed area of the map",
+                    message: "viewport has \(why) (\(f)); constrain its four edges to the open, unobstructed area of the map",
                     items: [viewport]))
             }
         }

@@ -204,15 +204,34 @@ extension NavigationMapView {
                 out += label(v.identifier.isEmpty ? "host view" : v.identifier, f, "#202124")
             }
         }
-        var y = 14.0
+        // Diagnostics: each item outlined once and its codes listed once, stacked inside it below
+        // the component's own label; the list of all diagnostics in a box at the top-right corner.
+        var itemCodes: [(item: LayoutItem, codes: [String])] = []
         for d in diagnostics {
             for item in d.items {
-                let f = item.frame
-                out += box(f, "fill=\"none\" stroke=\"#d93025\" stroke-width=\"3\"")
-                out += "<text x=\"\(svgNum(f.x + 3))\" y=\"\(svgNum(f.maxY - 4))\" font-size=\"10\" font-weight=\"bold\" fill=\"#d93025\">\(xml("\(d.code)"))</text>\n"
+                if let i = itemCodes.firstIndex(where: { $0.item === item }) {
+                    if !itemCodes[i].codes.contains("\(d.code)") { itemCodes[i].codes.append("\(d.code)") }
+                } else {
+                    itemCodes.append((item, ["\(d.code)"]))
+                }
             }
-            out += "<text x=\"4\" y=\"\(svgNum(y))\" font-size=\"10\" fill=\"#d93025\">\(xml("\(d.severity) \(d.code)"))<title>\(xml(d.message))</title></text>\n"
-            y += 12
+        }
+        for (item, codes) in itemCodes {
+            let f = item.frame
+            out += box(f, "fill=\"none\" stroke=\"#d93025\" stroke-width=\"3\"")
+            for (k, code) in codes.enumerated() {
+                out += "<text x=\"\(svgNum(f.x + 3))\" y=\"\(svgNum(f.y + 26 + 12 * Double(k)))\" font-size=\"10\" font-weight=\"bold\" fill=\"#d93025\">\(xml(code))</text>\n"
+            }
+        }
+        if !diagnostics.isEmpty {
+            var lines: [String] = []
+            for d in diagnostics where !lines.contains("\(d.severity) \(d.code)") { lines.append("\(d.severity) \(d.code)") }
+            let boxWidth = 190.0, boxHeight = 8 + 12 * Double(lines.count)
+            out += box(Rect(x: w - boxWidth - 4, y: 4, width: boxWidth, height: boxHeight), "fill=\"#ffffff\" fill-opacity=\"0.9\" stroke=\"#d93025\"")
+            for (k, line) in lines.enumerated() {
+                let messages = diagnostics.filter { "\($0.severity) \($0.code)" == line }.map(\.message).joined(separator: "\n")
+                out += "<text x=\"\(svgNum(w - boxWidth))\" y=\"\(svgNum(16 + 12 * Double(k)))\" font-size=\"10\" fill=\"#d93025\">\(xml(line))<title>\(xml(messages))</title></text>\n"
+            }
         }
         return out + "</svg>\n"
     }

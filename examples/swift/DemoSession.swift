@@ -50,9 +50,10 @@ public enum DemoSession {
         func walk(_ view: LayoutView, depth: Int) {
             for v in view.subviews {
                 let f = v.frame
-                let name = String(repeating: "  ", count: depth) + v.identifier
-                lines.append(String(format: "%-20s%9.1f%9.1f%9.1f%9.1f%@", (name as NSString).utf8String!, f.x, f.y, f.width, f.height,
-                                    v.isHidden ? " hidden" : ""))
+                var name = String(repeating: "  ", count: depth) + v.identifier
+                if name.count < 20 { name += String(repeating: " ", count: 20 - name.count) } // C's %-20s
+                lines.append(name + String(format: "%9.1f%9.1f%9.1f%9.1f", f.x, f.y, f.width, f.height)
+                             + (v.isHidden ? " hidden" : ""))
                 walk(v, depth: depth + 1)
             }
         }
