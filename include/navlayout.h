@@ -196,9 +196,12 @@ typedef enum nl_ui_state_kind {
     NL_UI_STATE_ACTIVE_GUIDANCE = 2
 } nl_ui_state_kind;
 
-/** Camera framing (SPEC §6): the viewport's presented frame, the equivalent padding
- *  (top = vp.y, left = vp.x, bottom = H - vp.maxY, right = W - vp.maxX) and the vehicle point
- *  (the viewport's center). Points. */
+/** Camera framing (SPEC §6): the camera rect — the viewport's presented frame, shrunk by the
+ *  legacy padding (nl_map_view_set_padding) while the built-in layout is active — the equivalent
+ *  padding (top = vp.y, left = vp.x, bottom = H - vp.maxY, right = W - vp.maxX) and the vehicle
+ *  point (the rect's centre). Points. With no viewport in the hierarchy the values come from the
+ *  viewport's last frame (zero before it was ever laid out); an emptyViewport or
+ *  missingRequiredComponent diagnostic says so during navigation. */
 typedef struct nl_camera {
     nl_rect viewport;
     nl_insets padding;
@@ -272,8 +275,9 @@ typedef struct nl_diagnostic {
 /* ------------------------------------------------------------------------------------------ */
 
 /** Creates a map view of the given size and safe area (SPEC §1). Returns NULL on failure:
- *  options NULL, struct_size too small, NaN/inf or negative numbers, bad layout_direction
- *  (NL_ERR_INVALID_ARGUMENT). The caller owns the map view: free it with nl_map_view_destroy. */
+ *  options NULL, struct_size too small, NaN/inf or negative numbers, sizes or insets above
+ *  10,000,000 pt, insets that do not fit in the size (left + right > width or
+ *  top + bottom > height), bad layout_direction (NL_ERR_INVALID_ARGUMENT). The caller owns the map view: free it with nl_map_view_destroy. */
 nl_map_view *nl_map_view_create(const nl_map_options *options);
 
 /** Creates a map view from a device preset of SPEC §9: "iphone-portrait", "iphone-landscape",
@@ -293,7 +297,8 @@ nl_view *nl_map_view_root(nl_map_view *map);
 
 /** Resizes the map view (width, height and safe-area insets in points; SPEC §3 "resize"): updates
  *  wide mode and the component sizes, and calls size_changed when navigation is enabled.
- *  NL_ERR_INVALID_ARGUMENT for NaN/inf/negative values, NL_ERR_REENTRANT from a callback,
+ *  NL_ERR_INVALID_ARGUMENT for NaN/inf/negative values, values above 10,000,000 pt or insets that
+ *  do not fit in the size (nothing changes), NL_ERR_REENTRANT from a callback,
  *  NL_ERR_CALLBACK_FAILED if size_changed reported failure (the resize still happened). */
 nl_status nl_map_view_set_size(nl_map_view *map, double width, double height, nl_insets safe_area);
 
@@ -517,11 +522,16 @@ nl_status nl_constraint_relation(const nl_constraint *constraint, nl_relation *o
 nl_status nl_constraint_multiplier(const nl_constraint *constraint, double *out);
 
 /** Activates one constraint. NL_ERR_NO_COMMON_ANCESTOR if its items share no ancestor in the
- *  current hierarchy (nothing changes). Activating an active constraint is NL_OK. */
+ *  current hierarchy (nothing changes). Activating an active constraint is NL_OK.
+ *  A width or height constraint whose first anchor is a size the SDK fixes (turn card, ETA card,
+ *  logo, buttons, speed widget, prompts, the trip progress bar's width; SPEC §4) is not an error
+ *  but is NOT activated: the call returns NL_OK, nl_constraint_is_active stays false, and a
+ *  sizeConstraintOnFixedComponent diagnostic reports it until the next navigation transition. */
 nl_status nl_constraint_activate(nl_constraint *constraint);
 
 /** Activates `count` constraints, all or nothing: on any error (bad handle, no common ancestor)
- *  none is activated. `constraints` may be NULL only when count is 0. */
+ *  none is activated. Size constraints on fixed-size SDK components are left inactive and
+ *  reported, as for nl_constraint_activate, while the others activate. `constraints` may be NULL only when count is 0. */
 nl_status nl_constraints_activate(nl_constraint *const *constraints, size_t count);
 
 /** Deactivates one constraint (an inactive one: NL_OK). */
@@ -782,7 +792,8 @@ nl_status nl_map_view_header_accessory_view(const nl_map_view *map, nl_view **ou
 /** Sets the extra camera padding (`padding`, points, default 0 on each edge): with the built-in
  *  layout, nl_map_view_camera's padding is the viewport's padding plus these insets (the camera
  *  rect shrinks by them and the vehicle point is its centre, SPEC §6, §7). Frames do not change.
- *  NL_ERR_INVALID_ARGUMENT for NaN or infinite values (nothing changes). */
+ *  NL_ERR_INVALID_ARGUMENT for NaN or infinite values or magnitudes above 10,000,000 pt
+ *  (nothing changes). */
 nl_status nl_map_view_set_padding(nl_map_view *map, nl_insets padding);
 nl_status nl_map_view_padding(const nl_map_view *map, nl_insets *out);
 
@@ -940,7 +951,9 @@ nl_status nl_solver_constraint_create(nl_solver *solver, const nl_term *terms, s
  *  {x,1},{y,2}, constant -10, NL_EQUAL) with `strength` and adds it, then re-optimises (primal
  *  simplex). *out (must not be NULL) receives the constraint's handle, owned by the solver. On
  *  failure nothing is created and the solver is unchanged.
- *  NL_ERR_UNSATISFIABLE: a required constraint that contradicts the required ones present. */
+ *  NL_ERR_UNSATISFIABLE: a required constraint that contradicts the required ones present.
+ *  Tolerances (docs/solver.md): coefficients of magnitude <= 1e-8 are treated as 0, so a
+ *  constraint whose every coefficient is that small is a constant-only constraint. */
 nl_status nl_solver_add_constraint(nl_solver *solver, const nl_term *terms, size_t count,
                                    double constant, nl_relation relation, double strength,
                                    nl_solver_constraint **out);
