@@ -61,10 +61,15 @@ extension NavigationMapView {
 
     /// A host view the built-in layout places under the turn card, as wide as the card, with its
     /// own (intrinsic) height (legacy `setHeaderAccessoryView(_:)`); nil removes it.
-    /// - Throws: `invalidArgument` for the map view itself or an SDK component (nothing changes).
+    /// - Throws: `invalidArgument` for the map view itself, an SDK component or a view holding one
+    ///   (such as the built-in layout's button stack); nothing changes.
     public func setHeaderAccessoryView(_ view: LayoutView?) throws {
-        if let view, view === self || view is NavigationComponentView {
-            throw NavLayoutError.invalidArgument("\(view.displayName) cannot be the header accessory view: use a host view")
+        if let view {
+            var holdsComponent = false
+            view.forEachView { if $0 is NavigationComponentView { holdsComponent = true } }
+            if view === self || holdsComponent || view.isRoot {
+                throw NavLayoutError.invalidArgument("\(view.displayName) cannot be the header accessory view: it is the map view, an SDK component or holds one (e.g. the built-in button stack); use a host view")
+            }
         }
         changeLegacy("setHeaderAccessoryView") { settings in
             if let old = settings.headerAccessoryView, old !== view { old.removeFromSuperview() }
