@@ -151,9 +151,9 @@ public final class Solver {
     @exclusivity(unchecked) internal var rowStamps: [Int] = []
     internal var nextIndex = 0
     /// Indices of the user-variable symbols, for `updateVariables` (rebuilt when dirty).
-    internal var externalIndices: [Int] = []
+    @exclusivity(unchecked) internal var externalIndices: [Int] = []
     internal var externalsDirty = false
-    internal var freeIndices: [Int] = []
+    @exclusivity(unchecked) internal var freeIndices: [Int] = []
     internal var liveSymbols = 0
     internal var basicCount = 0
 
@@ -169,7 +169,7 @@ public final class Solver {
     /// Set after a rollback: `objectiveTouched` must be rebuilt from the objective rows.
     internal var objectiveAllDirty = false
     /// The phase-one objective while a row is added through an artificial variable.
-    internal var artificial: Row? = nil
+    @exclusivity(unchecked) internal var artificial: Row? = nil
     /// Restricted basic symbols whose row may have a negative constant.
     @exclusivity(unchecked) internal var infeasible: [Int] = []
     /// Scratch buffers of `collectColumn`.
@@ -179,9 +179,9 @@ public final class Solver {
     @exclusivity(unchecked) internal var added: [Int] = []
     @exclusivity(unchecked) internal var removed: [Int] = []
 
-    internal var constraints: [ObjectIdentifier: Tag] = [:]
-    internal var edits: [ObjectIdentifier: EditInfo] = [:]
-    internal var variables: [ObjectIdentifier: VarEntry] = [:]
+    @exclusivity(unchecked) internal var constraints: [ObjectIdentifier: Tag] = [:]
+    @exclusivity(unchecked) internal var edits: [ObjectIdentifier: EditInfo] = [:]
+    @exclusivity(unchecked) internal var variables: [ObjectIdentifier: VarEntry] = [:]
     internal var seqCounter = 0
     internal var userConstraints = 0
 
@@ -192,8 +192,8 @@ public final class Solver {
     /// Old constants of rows shifted before their first full journal entry (cheaper than a row
     /// copy); restored after `undoRows`.
     @exclusivity(unchecked) internal var undoConstants: [(Int, Double)] = []
-    internal var undoLog: [Undo] = []
-    internal var saved: Saved? = nil
+    @exclusivity(unchecked) internal var undoLog: [Undo] = []
+    @exclusivity(unchecked) internal var saved: Saved? = nil
     internal var pivotBudget = 0
     internal var pivots = 0
     /// Tests may lower the pivot budget of every operation to exercise
