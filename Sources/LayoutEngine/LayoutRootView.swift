@@ -71,6 +71,12 @@ open class LayoutRootView: LayoutView {
         }
     }
 
+    /// Called after a direct subview was removed from the root (the map view watches for its
+    /// legacy header accessory view being removed by the host).
+    package var subviewRemovedHandler: ((LayoutView) -> Void)?
+
+    package override func didRemoveSubview(_ view: LayoutView) { subviewRemovedHandler?(view) }
+
     /// Whether a host callback is running (events are refused then, SPEC §3).
     public var isInHostCallback: Bool { hostCallbackDepth > 0 }
 

@@ -31,8 +31,13 @@ public final class BuiltInLayoutDelegate: NavigationLayoutDelegate {
 
     public init() {}
 
+    /// True while the built-in layout adds and removes its own views.
+    private(set) var isApplying = false
+
     /// Builds (or rebuilds) the layout for `state` from the map view's current settings.
     func apply(_ map: NavigationMapView, _ state: NavigationUIState?) throws {
+        isApplying = true
+        defer { isApplying = false }
         tearDownLayout(map)
         currentState = state
         guard let state else { return }

@@ -71,10 +71,11 @@ extension NavigationMapView {
                 throw NavLayoutError.invalidArgument("\(view.displayName) cannot be the header accessory view: it is the map view, an SDK component or holds one (e.g. the built-in button stack); use a host view")
             }
         }
-        changeLegacy("setHeaderAccessoryView") { settings in
-            if let old = settings.headerAccessoryView, old !== view { old.removeFromSuperview() }
-            settings.headerAccessoryView = view
-        }
+        subviewRemovedHandler = { [unowned self] removed in self.accessoryRemoved(removed) }
+        // The rebuild removes the previous accessory from the hierarchy (it is one of the built-in
+        // layout's views); nothing is removed inside the settings mutation itself, since a
+        // removal calls back into `accessoryRemoved`.
+        changeLegacy("setHeaderAccessoryView") { $0.headerAccessoryView = view }
     }
 
     /// The header accessory view set with `setHeaderAccessoryView(_:)`.
@@ -124,6 +125,14 @@ extension NavigationMapView {
     private func changeLegacy(_ name: String, _ change: (inout LegacySettings) -> Void) {
         if layoutDelegate != nil { recordLegacyUse(name); return }
         change(&legacySettings)
+        try? builtInLayout.settingsChanged(self)
+    }
+
+    /// The host removed (or destroyed) the header accessory view: the setting is cleared and the
+    /// built-in layout rebuilt without it, instead of keeping constraints to a view that is gone.
+    func accessoryRemoved(_ view: LayoutView) {
+        guard view === legacySettings.headerAccessoryView, !builtInLayout.isApplying else { return }
+        legacySettings.headerAccessoryView = nil
         try? builtInLayout.settingsChanged(self)
     }
 

@@ -325,3 +325,38 @@ final class ContainerSizeTests: XCTestCase {
         XCTAssertTrue(map.diagnostics.isEmpty, "\(map.diagnostics)")
     }
 }
+
+/// The legacy header accessory view: refused when it holds SDK components; removed by the host,
+/// it leaves the built-in layout cleanly (new-user review findings).
+final class AccessoryTests: XCTestCase {
+    func testTheBuiltInStackIsRefused() throws {
+        let map = try NavigationMapView(preset: "iphone-portrait")
+        defer { map.invalidate() }
+        try map.setNavigationEnabled(true)
+        try map.startGuidance()
+        let stack = try XCTUnwrap(map.subviews.first { $0 is NavigationHidingStackView })
+        XCTAssertThrowsError(try map.setHeaderAccessoryView(stack)) { XCTAssertEqual(($0 as? NavLayoutError)?.code, 1) }
+        XCTAssertThrowsError(try map.setHeaderAccessoryView(map.turnCard))
+        XCTAssertNil(map.headerAccessoryView)
+        XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 163, width: 393, height: 583))
+    }
+
+    func testRemovingTheAccessoryRebuildsWithoutIt() throws {
+        let map = try NavigationMapView(preset: "iphone-portrait")
+        defer { map.invalidate() }
+        try map.setNavigationEnabled(true)
+        try map.startGuidance()
+        let accessory = LayoutView(identifier: "acc")
+        accessory.intrinsicContentSize = Size(width: LayoutView.noIntrinsicMetric, height: 40)
+        try map.setHeaderAccessoryView(accessory)
+        XCTAssertEqual(map.viewport.frame.y, 203)                 // 163 + 40
+        accessory.removeFromSuperview()
+        XCTAssertNil(map.headerAccessoryView)
+        XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 163, width: 393, height: 583))
+        XCTAssertTrue(map.diagnostics.isEmpty, "\(map.diagnostics)")
+        try map.stopGuidance()
+        try map.startGuidance()
+        XCTAssertNil(accessory.superview, "it does not come back")
+        XCTAssertEqual(map.viewport.frame.y, 163)
+    }
+}
