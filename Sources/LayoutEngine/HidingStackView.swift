@@ -39,6 +39,15 @@ public final class NavigationHidingStackView: LayoutView {
 
     /// The vertical gap between arranged views in points (default 8). Non-finite or negative
     /// values are ignored (use `setSpacing(_:)` for an error).
+    package override func breakReferenceCycles() {
+        super.breakReferenceCycles()
+        arranged.removeAll()
+        arrangementConstraints.removeAll()
+        groupGuide?.breakReferenceCycles()
+        groupGuide = nil
+        groupBottom = nil
+    }
+
     public var spacing: Double {
         get { spacingStorage }
         set { try? setSpacing(newValue) }

@@ -40,6 +40,14 @@ open class LayoutItem {
     /// The view that places this item in a hierarchy: the view itself, or a guide's owning view.
     package var hierarchyView: LayoutView? { nil }
 
+    /// Drops every strong reference this item holds to constraints and animations, breaking the
+    /// item <-> constraint reference cycles so that a torn-down hierarchy is freed (issue 8). Only
+    /// for teardown: the item must not be laid out afterwards.
+    package func breakReferenceCycles() {
+        referencingConstraints.removeAll()
+        animation = nil
+    }
+
     /// The frame shown at the current time, in points in the map view's coordinate space: the
     /// interpolated frame while an animation runs (SPEC §5), otherwise the layout's frame. Reading
     /// it performs a pending layout pass. An item that never was in a laid-out hierarchy reports

@@ -40,6 +40,12 @@ open class LayoutRootView: LayoutView {
     }
 
     package override var isRoot: Bool { true }
+
+    package override func breakReferenceCycles() {
+        super.breakReferenceCycles()
+        rootConstraints.removeAll()
+        system_.tearDown()
+    }
     package override var safeAreaInsetsForGuide: EdgeInsets { safeArea }
 
     package static func validate(size: Size, safeArea: EdgeInsets) throws {

@@ -42,6 +42,22 @@ package final class LayoutSystem {
 
     package func setNeedsLayout() { needsLayout = true }
 
+    /// Teardown (issue 8): breaks the reference cycles of every registered item and drops every
+    /// queued change, animation and completion. The system must not be used afterwards.
+    package func tearDown() {
+        for item in items where item !== root { item.breakReferenceCycles() }
+        items.removeAll()
+        stacks.removeAll()
+        pendingAdds.removeAll()
+        pendingRemoves.removeAll()
+        pendingConstants.removeAll()
+        broken.removeAll()
+        animatingItems.removeAll()
+        completions.removeAll()
+        animationContext = nil
+        solver.reset()
+    }
+
     // MARK: Items
 
     package func register(_ item: LayoutItem) {

@@ -128,6 +128,18 @@ open class LayoutView: LayoutItem {
     /// Decides whether a host constraint whose first item is this view must not be activated
     /// (SDK components refuse width/height constraints on a size the SDK fixes, SPEC §4); the
     /// filter records what it refuses. Nil for ordinary views.
+    package override func breakReferenceCycles() {
+        super.breakReferenceCycles()
+        installedConstraints.removeAll()
+        intrinsicConstraints = [nil, nil]
+        marginsConstraints.removeAll()
+        safeAreaConstraints.removeAll()
+        hostConstraintFilter = nil
+        marginsGuideStorage?.breakReferenceCycles()
+        safeAreaGuideStorage?.breakReferenceCycles()
+        for g in layoutGuides { g.breakReferenceCycles() }
+    }
+
     package var hostConstraintFilter: ((LayoutConstraint) -> Bool)?
 
     package func rejectsHostConstraint(_ c: LayoutConstraint) -> Bool { hostConstraintFilter?(c) ?? false }

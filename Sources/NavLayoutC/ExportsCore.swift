@@ -204,6 +204,9 @@ public func nl_view_destroy(_ view: OpaquePointer?) -> nl_status {
         ctx.markDestroyed(v.safeAreaLayoutGuide)
         ctx.markDestroyed(v.layoutMarginsGuide)
         ctx.markDestroyed(v)
+        // Break the cycles between the view and its own constraints so it is freed (issue 8).
+        if let stack = v as? NavigationHidingStackView { try? stack.setArrangedSubviews([]) }
+        map.tearDownView(v)
     }
 }
 

@@ -131,6 +131,12 @@ final class MapContext {
         delegate = nil
         bridge?.releaseOnce()
         var raws = Array(handleByObject.values)
+        // Break the view <-> constraint reference cycles (issue 8: without this every map view,
+        // its components and every host view it owned leaked): the hierarchy, then the host's
+        // views that are outside it (detached views, hiding stacks, old prompts).
+        let detached = raws.compactMap { Handles.lookup($0)?.object as? LayoutView }
+        map?.invalidate()
+        for view in detached { map?.tearDownView(view) }
         raws.append(mapHandle)
         Handles.remove(raws)
         handleByObject.removeAll()

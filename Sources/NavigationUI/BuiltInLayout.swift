@@ -31,6 +31,18 @@ public final class BuiltInLayoutDelegate: NavigationLayoutDelegate {
 
     public init() {}
 
+    /// Teardown (issue 8): the built-in layout's own views, guide and constraints.
+    func tearDown(_ tearDownView: (LayoutView) -> Void) {
+        tearDownView(stack)
+        for v in views { tearDownView(v) }
+        for p in prompts { tearDownView(p.view) }
+        contentBottom.breakReferenceCycles()
+        views.removeAll()
+        constraints.removeAll()
+        prompts.removeAll()
+        currentState = nil
+    }
+
     /// True while the built-in layout adds and removes its own views.
     private(set) var isApplying = false
 

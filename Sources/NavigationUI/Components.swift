@@ -111,6 +111,13 @@ public class NavigationComponentView: LayoutView {
     /// size this component fixes (SPEC §4); reported as `sizeConstraintOnFixedComponent`.
     var rejectedConstraints: [LayoutConstraint] = []
 
+    /// Teardown (issue 8): drops the component's own size constraints (they hold the component).
+    package func dropOwnConstraints() {
+        fixedWidth = nil
+        fixedHeight = nil
+        rejectedConstraints.removeAll()
+    }
+
     private func refuses(_ c: LayoutConstraint) -> Bool {
         let fixed: Bool
         switch c.firstAnchor.attribute {

@@ -252,6 +252,14 @@ public final class NavigationMapView: LayoutRootView {
             throw NavLayoutError.invalidState("prompts are triggered only during active guidance; the map view is in \(stateKind)")
         }
         if !shouldDisplayPrompts && kind != .speedCamera { return nil }
+        // Old prompts that are neither shown nor in the hierarchy any more are let go (their
+        // cycles with their own size constraints broken), so a long session does not accumulate
+        // every prompt it ever showed (issue 8: memory stays flat; diagnostics stay O(shown)).
+        prompts.removeAll { p in
+            guard p !== currentPrompt, p.superview == nil else { return false }
+            tearDown(p)
+            return true
+        }
         let prompt = NavigationPromptView(kind: kind)
         prompt.setFixedSize(width: promptWidth, height: kind.height)
         prompts.append(prompt)
@@ -347,8 +355,16 @@ public final class NavigationMapView: LayoutRootView {
                                 turnCard, etaCard, tripProgressBar, speedWidget])
         all.append(contentsOf: prompts)
         for v in all { tearDown(v) }
+        builtInLayout.tearDown { tearDown($0) }
         prompts = []
+        ownCompassConstraints.removeAll()
+        legacyGuides = [nil, nil, nil, nil]
+        diagnosticsCache = nil
+        breakReferenceCycles()
     }
+
+    /// Tears down `view` and its subtree as `invalidate()` does (for views outside the hierarchy).
+    package func tearDownView(_ view: LayoutView) { tearDown(view) }
 
     private func tearDown(_ view: LayoutView) {
         var views: [LayoutView] = []
@@ -358,6 +374,10 @@ public final class NavigationMapView: LayoutRootView {
             if let stack = v as? NavigationHidingStackView { stack.arrangedSubviews = [] }
         }
         for v in views.reversed() where v !== self { v.removeFromSuperview() }
+        for v in views where v !== self {
+            v.breakReferenceCycles()
+            (v as? NavigationComponentView)?.dropOwnConstraints()
+        }
     }
 
     public private(set) var isInvalidated = false
