@@ -5,12 +5,15 @@
  * meanwhile. The error message is thread-local: each thread sees its own.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #include "check.h"
 #include "sample_delegate.h"
 
-#define THREADS 4
+#ifndef THREADS
+#define THREADS 8   /* issue 8: eight threads with their own map views (also run under TSan) */
+#endif
 #define ROUNDS 15
 
 typedef struct worker {
@@ -48,6 +51,16 @@ static void *run_sessions(void *arg) {
         /* a thread-local error message: this thread's own */
         if (nl_map_view_start_guidance(map) != NL_ERR_INVALID_STATE) note(w, "second start");
         if (strstr(nl_last_error_message(), "activeGuidance") == NULL) note(w, "thread-local message");
+        {   /* a message naming this thread's own view survives the other threads' errors */
+            char id[32], *seen;
+            nl_view *v = nl_view_create(map);
+            snprintf(id, sizeof id, "worker%d-round%d", w->index, round);
+            nl_view_set_identifier(v, id);
+            if (nl_view_add_subview(v, v) != NL_ERR_INVALID_ARGUMENT) note(w, "self subview");
+            sched_yield();
+            seen = strstr(nl_last_error_message(), id);
+            if (seen == NULL) note(w, "thread-local message names this thread's view");
+        }
         if (nl_map_view_destroy(map) != NL_OK) note(w, "destroy");
         if (nl_map_view_start_guidance(map) != NL_ERR_INVALID_HANDLE) note(w, "stale map after destroy");
     }
