@@ -42,6 +42,9 @@ else
   failed+=("consumers (no library)")
 fi
 
+echo "=== Reliability (issue 8): fuzzers, LeakSanitizer, ThreadSanitizer — scripts/test-reliability.sh"
+bash scripts/test-reliability.sh || failed+=("reliability")
+
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED suites: ${failed[*]}"
   exit 1

@@ -1,0 +1,216 @@
+// Solver fuzzer (issue 8): random add / remove / edit / suggest / set-constant sequences on the raw
+// Cassowary solver. Compiled INTO the LayoutSolver module (scripts/fuzz.sh) so it can use the
+// internal consistency check `invariantViolation()`.
+//
+// After every step:
+//   - the tableau invariants hold (`invariantViolation() == nil`);
+//   - every required constraint in the solver holds for the solved values (relative tolerance);
+//   - a step that threw changed nothing: `dump()` is byte-for-byte what it was before, and the
+//     error is one the operation documents.
+// Coefficients and constants stay within the engine's limits (|points| <= 1e7, |multiplier| <= 1e4,
+// LayoutLimits) for the "holds" check; NaN / inf / huge values are also fed and must be refused
+// with `invalidValue` (or accepted without breaking the invariants).
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private struct Reader {
+    let data: UnsafeBufferPointer<UInt8>
+    var pos = 0
+    var more: Bool { pos < data.count }
+    mutating func byte() -> UInt8 {
+        guard pos < data.count else { return 0 }
+        defer { pos += 1 }
+        return data[pos]
+    }
+    mutating func value() -> Double {
+        let b = byte()
+        switch b {
+        case 0..<8: return [0, 1, -1, 1e7, -1e7, 0.5, 100, 44][Int(b)]
+        case 8: return .nan
+        case 9: return .infinity
+        case 10: return -.infinity
+        case 11: return 1e308
+        case 12: return 1e-300
+        case 13..<140: return Double(Int(b) - 76) * 4
+        default: return Double(Int(byte()) - 128) * 16 + Double(byte()) / 8
+        }
+    }
+    mutating func coefficient() -> Double {
+        let b = byte()
+        switch b {
+        case 0..<6: return [1, -1, 2, 0.5, 1e4, -1e4][Int(b)]
+        case 6: return .nan
+        case 7: return 1e300
+        case 8: return 0
+        default: return Double(Int(b % 32) - 16) / 4
+        }
+    }
+    mutating func strength() -> Double {
+        let b = byte()
+        switch b {
+        case 0..<8: return [Strength.required, Strength.strong, Strength.medium, Strength.weak, 1, 999, 1000.5, 0][Int(b)]
+        case 8: return .nan
+        case 9: return -5
+        default: return b < 160 ? Strength.required : Double(b) * 3
+        }
+    }
+}
+
+private func fuzzFail(_ message: String) -> Never {
+    print("solver_fuzzer: \(message)")
+    fatalError(message)
+}
+
+/// A wrong answer (not a crash). With NL_FUZZ_SOLVER_WARN set (CI, until the solver bugs listed in
+/// fuzz/known-issues/README.md are fixed) it is printed once per process and the input is tainted;
+/// otherwise it aborts like a crash so libFuzzer saves the input.
+private var warnedOnce = false
+private func correctnessFinding(_ message: String) {
+    if getenv("NL_FUZZ_SOLVER_WARN") == nil { fuzzFail(message) }
+    if !warnedOnce {
+        warnedOnce = true
+        fputs("solver_fuzzer: WARNING (known solver bug class, see fuzz/known-issues): \(message.prefix(300))\n", stderr)
+    }
+}
+
+private func inLimits(_ c: Constraint) -> Bool {
+    guard abs(c.expression.constant) <= 1e7 else { return false }
+    return c.expression.terms.allSatisfy { abs($0.coefficient) <= 1e4 }
+}
+
+private func checkRequired(_ solver: Solver, _ constraints: [Constraint], _ step: String) -> Bool {
+    solver.updateVariables()
+    for c in constraints where solver.hasConstraint(c) && c.isRequired {
+        var v = c.expression.constant
+        var scale = abs(c.expression.constant) + 1
+        for t in c.expression.terms {
+            v += t.coefficient * t.variable.value
+            scale += abs(t.coefficient * t.variable.value)
+        }
+        // Relative to the values and to the largest coefficient (a 1e-9 pt rounding on a variable
+        // with coefficient 1e4 is 1e-5 in the expression).
+        let tol = 1e-6 * (scale + (c.expression.terms.map { abs($0.coefficient) }.max() ?? 0))
+        let ok: Bool
+        switch c.op {
+        case .equal: ok = abs(v) <= tol
+        case .lessThanOrEqual: ok = v <= tol
+        case .greaterThanOrEqual: ok = v >= -tol
+        }
+        if !ok { correctnessFinding("after \(step): required constraint \(c) violated by \(v)\n\(solver.dump())"); return false }
+    }
+    return true
+}
+
+private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var r = Reader(data: bytes)
+    let solver = Solver()
+    let variables = (0..<6).map { Variable("v\($0)") }
+    var constraints: [Constraint] = []
+    var steps = 0
+    // The raw solver accepts any finite number; numbers far beyond the engine's limits (LayoutLimits:
+    // 1e7 pt, multiplier 1e4) can overflow to inf/NaN inside the tableau. Once such a value is
+    // accepted the input is "tainted": only "a failed step changed nothing" is still checked.
+    var tainted = false
+    let trace = getenv("NL_FUZZ_TRACE") != nil
+    let strict = getenv("NL_FUZZ_STRICT") != nil
+    while r.more && steps < 120 {
+        steps += 1
+        let before = solver.dump()
+        let op = r.byte() % 8
+        var stepName = ""
+        do {
+            switch op {
+            case 0, 1, 2:
+                var terms: [Term] = []
+                for _ in 0..<(Int(r.byte() % 4) + 1) {
+                    terms.append(Term(variables[Int(r.byte()) % variables.count], r.coefficient()))
+                }
+                let rel: RelationalOperator = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(r.byte() % 3)]
+                let c = Constraint(Expression(terms: terms, constant: r.value()), rel, strength: r.strength())
+                stepName = "add \(c) @\(c.strength)"
+                if constraints.count < 48 { constraints.append(c) }
+                if !inLimits(c) { tainted = true }
+                try solver.addConstraint(c)
+            case 3:
+                guard !constraints.isEmpty else { continue }
+                let c = constraints[Int(r.byte()) % constraints.count]
+                stepName = "remove \(c)"
+                try solver.removeConstraint(c)
+            case 4:
+                let v = variables[Int(r.byte()) % variables.count]
+                let s = r.strength()
+                stepName = "addEdit \(v) @\(s)"
+                try solver.addEditVariable(v, strength: s)
+            case 5:
+                let v = variables[Int(r.byte()) % variables.count]
+                stepName = "removeEdit \(v)"
+                try solver.removeEditVariable(v)
+            case 6:
+                let v = variables[Int(r.byte()) % variables.count]
+                let x = r.value()
+                stepName = "suggest \(v) = \(x)"
+                if abs(x) > 1e7 { tainted = true }
+                try solver.suggestValue(v, x)
+            default:
+                if r.byte() < 12 {
+                    // A batch add, all or nothing.
+                    var batch: [Constraint] = []
+                    for _ in 0..<(Int(r.byte() % 4) + 1) {
+                        if !constraints.isEmpty && r.byte() < 40 {
+                            batch.append(constraints[Int(r.byte()) % constraints.count])
+                        } else {
+                            let t = Term(variables[Int(r.byte()) % variables.count], r.coefficient())
+                            let c = Constraint(Expression(terms: [t], constant: r.value()),
+                                               [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(r.byte() % 3)],
+                                               strength: r.strength())
+                            batch.append(c)
+                            if !inLimits(c) { tainted = true }
+                            if constraints.count < 48 { constraints.append(c) }
+                        }
+                    }
+                    stepName = "addConstraints \(batch)"
+                    try solver.addConstraints(batch)
+                } else {
+                    guard !constraints.isEmpty else { continue }
+                    let c = constraints[Int(r.byte()) % constraints.count]
+                    let x = r.value()
+                    stepName = "setConstant \(c) to \(x)"
+                    if abs(x) > 1e7 { tainted = true }
+                    try solver.setConstant(c, to: x)
+                }
+            }
+        } catch let e as SolverError {
+            let after = solver.dump()
+            if after != before {
+                fuzzFail("failed step changed the solver: \(stepName) threw \(e)\nbefore:\n\(before)\nafter:\n\(after)")
+            }
+        } catch {
+            fuzzFail("undocumented error \(error) from \(stepName)")
+        }
+        if trace { fputs("step \(steps): \(stepName)\n", stderr) }
+        if tainted { continue }
+        if let broken = solver.invariantViolation() {
+            // Known solver bug (fuzz/known-issues/README.md): removing a required equality while a
+            // redundant one holds the same variables can leave the redundant constraint's dummy
+            // basic over non-dummies, i.e. no longer enforced. Tolerated (the input is tainted)
+            // unless NL_FUZZ_STRICT is set, until the fix in fuzz/known-issues/ is applied.
+            if !strict && stepName.hasPrefix("remove") && broken.hasPrefix("basic dummy") {
+                tainted = true
+                continue
+            }
+            correctnessFinding("after \(stepName): invariant broken: \(broken)\n\(solver.dump())")
+            tainted = true
+            continue
+        }
+        if !checkRequired(solver, constraints, stepName) { tainted = true }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func solverFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data else { return 0 }
+    runSolverFuzz(UnsafeBufferPointer(start: data, count: size))
+    return 0
+}

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Issue 8 ("nothing a host does can crash it"), one CI step, called from scripts/test-all.sh:
+#   1. fuzzers (libFuzzer + ASan; UBSan on the C harness): build, replay the seed corpus and
+#      fuzz/regressions/, then FUZZ_SECONDS (default 60) of each — scripts/fuzz.sh ci
+#   2. LeakSanitizer + ASan + UBSan on every C test and both C examples (linked against the
+#      ASan-instrumented Swift objects of step 1): no leak, no memory error
+#   3. ThreadSanitizer: Tests/c/test_threads.c (8 threads, each running full sessions on its own
+#      map views, plus a thread probing forged handles) against a -sanitize=thread build
+# Memory flatness (10,000 map-view lifetimes, 100,000 transitions) is Tests/c/test_memory.c, run by
+# CTest on the Release library; here it runs once more at a twentieth of the scale under LSan.
+#
+#   scripts/test-reliability.sh            # everything (about 6-8 minutes on 2 cores)
+#   FUZZ_SECONDS=600 scripts/test-reliability.sh
+# Long fuzz runs: scripts/fuzz.sh run api 1800   (see README "Reliability").
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=${NAVLAYOUT_FUZZ_DIR:-$root/build-fuzz}
+export NAVLAYOUT_FUZZ_DIR=$out
+swiftc=${SWIFTC:-swiftc}
+clang=$(dirname "$(command -v "$swiftc")")/clang
+failed=()
+t0=$SECONDS
+
+echo "--- reliability 1/3: fuzzers (ASan+UBSan), ${FUZZ_SECONDS:-60} s each"
+bash scripts/fuzz.sh ci "${FUZZ_SECONDS:-60}" || failed+=("fuzz")
+
+echo "--- reliability 2/3: LeakSanitizer/ASan/UBSan on the C tests and examples"
+lsan() {
+  local dir=$out/lsan cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
+    -I "$root/include" -I "$root/Tests/c" -I "$root/examples/c")
+  mkdir -p "$dir"
+  "$clang" "${cflags[@]}" -DNL_SAMPLE_DELEGATE_NO_MAIN -DNL_WIDE_DELEGATE_NO_MAIN -c \
+    "$root/examples/c/sample_delegate.c" -o "$dir/sample_delegate_lib.o" || return 1
+  "$clang" "${cflags[@]}" -DNL_SAMPLE_DELEGATE_NO_MAIN -DNL_WIDE_DELEGATE_NO_MAIN -c \
+    "$root/examples/c/wide_delegate.c" -o "$dir/wide_delegate_lib.o" || return 1
+  "$clang" "${cflags[@]}" -c "$root/examples/c/demo_table.c" -o "$dir/demo_table.o" || return 1
+  local swift_objs=("$out/NavLayoutC.o" "$out/NavigationUI.o" "$out/LayoutEngine.o" "$out/LayoutSolver.o")
+  local progs=() src name
+  for src in "$root"/Tests/c/test_*.c; do
+    name=$(basename "$src" .c)
+    "$clang" "${cflags[@]}" -c "$src" -o "$dir/$name.o" || return 1
+    "$swiftc" -sanitize=address "$dir/$name.o" "$dir/sample_delegate_lib.o" "$dir/wide_delegate_lib.o" \
+      "$dir/demo_table.o" "${swift_objs[@]}" -lm -o "$dir/$name" 2>/dev/null || return 1
+    progs+=("$name")
+  done
+  for name in sample_delegate wide_delegate; do
+    "$clang" "${cflags[@]}" -c "$root/examples/c/$name.c" -o "$dir/$name.o" || return 1
+    "$swiftc" -sanitize=address "$dir/$name.o" "$dir/demo_table.o" "${swift_objs[@]}" -lm -o "$dir/$name" 2>/dev/null || return 1
+  done
+  local bad=0
+  export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
+  for name in "${progs[@]}"; do
+    if NL_MEMORY_SCALE=0.05 "$dir/$name" >"$dir/$name.log" 2>&1; then echo "  lsan ok   $name"
+    else echo "  lsan FAIL $name"; tail -30 "$dir/$name.log"; bad=1; fi
+  done
+  for preset in iphone-portrait ipad-landscape; do
+    for name in sample_delegate wide_delegate; do
+      if "$dir/$name" "$preset" >"$dir/$name-$preset.log" 2>&1; then echo "  lsan ok   $name $preset"
+      else echo "  lsan FAIL $name $preset"; tail -30 "$dir/$name-$preset.log"; bad=1; fi
+    done
+  done
+  return $bad
+}
+lsan || failed+=("lsan")
+
+echo "--- reliability 3/3: ThreadSanitizer, 8 threads with their own map views"
+tsan() {
+  local dir=$out/tsan
+  mkdir -p "$dir/mods"
+  local common=(-parse-as-library -wmo -O -g -sanitize=thread -package-name NavLayout -I "$root/include" -I "$dir/mods")
+  for m in LayoutSolver LayoutEngine NavigationUI NavLayoutC; do
+    local srcs=("$root"/Sources/$m/*.swift)
+    if [ ! -f "$dir/$m.o" ] || [ -n "$(find "${srcs[@]}" "$root/include" -newer "$dir/$m.o" 2>/dev/null | head -1)" ]; then
+      "$swiftc" "${common[@]}" -module-name $m -emit-module -emit-module-path "$dir/mods/$m.swiftmodule" \
+        -c "${srcs[@]}" -o "$dir/$m.o" || return 1
+    fi
+  done
+  local cflags=(-g -O1 -fsanitize=thread -I "$root/include" -I "$root/Tests/c" -I "$root/examples/c")
+  "$clang" "${cflags[@]}" -DNL_SAMPLE_DELEGATE_NO_MAIN -c "$root/examples/c/sample_delegate.c" -o "$dir/sample_delegate.o" || return 1
+  "$clang" "${cflags[@]}" -c "$root/Tests/c/test_threads.c" -o "$dir/test_threads.o" || return 1
+  "$swiftc" -sanitize=thread "$dir/test_threads.o" "$dir/sample_delegate.o" "$dir/NavLayoutC.o" "$dir/NavigationUI.o" \
+    "$dir/LayoutEngine.o" "$dir/LayoutSolver.o" -lm -o "$dir/test_threads" 2>/dev/null || return 1
+  if SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "$dir/test_threads" >"$dir/test_threads.log" 2>&1 \
+     && ! grep -q "WARNING: ThreadSanitizer" "$dir/test_threads.log"; then
+    echo "  tsan ok   test_threads ($(tail -1 "$dir/test_threads.log"))"
+  else
+    echo "  tsan FAIL test_threads"; grep -A30 "WARNING: ThreadSanitizer" "$dir/test_threads.log" | head -60; tail -5 "$dir/test_threads.log"
+    return 1
+  fi
+}
+tsan || failed+=("tsan")
+
+echo "--- reliability: $((SECONDS - t0)) s"
+if [ ${#failed[@]} -gt 0 ]; then echo "reliability FAILED: ${failed[*]}"; exit 1; fi
+echo "reliability: all checks passed"
