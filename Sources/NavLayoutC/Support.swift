@@ -60,6 +60,20 @@ private struct HandleTableState {
 
 private let handleTable = Mutex(HandleTableState())
 
+// ThreadSanitizer does not see Synchronization.Mutex's futex (it intercepts pthread calls only), so
+// every access to the table would be reported as a race. The TSan build (scripts/test-reliability.sh,
+// -D NAVLAYOUT_TSAN) tells it about the lock; otherwise these are no-ops.
+#if NAVLAYOUT_TSAN
+@_silgen_name("__tsan_acquire") private func tsanAcquireC(_ addr: UnsafeMutableRawPointer)
+@_silgen_name("__tsan_release") private func tsanReleaseC(_ addr: UnsafeMutableRawPointer)
+private let tsanLockToken = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
+@inline(__always) private func tsanAcquire() { tsanAcquireC(tsanLockToken) }
+@inline(__always) private func tsanRelease() { tsanReleaseC(tsanLockToken) }
+#else
+@inline(__always) private func tsanAcquire() {}
+@inline(__always) private func tsanRelease() {}
+#endif
+
 private let handleMagic: UInt64 = 0xA5 << 56
 private let kindMask: UInt64 = 0x5A
 private let maxSlots = 1 << 24
@@ -68,6 +82,7 @@ enum Handles {
     /// Registers `entry` and returns its handle value, or nil when the table is full.
     static func insert(_ entry: HandleEntry) -> UInt64? {
         handleTable.withLock { state -> UInt64? in
+            tsanAcquire(); defer { tsanRelease() }
             let index: Int
             if let free = state.freeSlots.popLast() {
                 index = free
@@ -90,6 +105,7 @@ enum Handles {
         let index = Int((raw >> 8) & 0xFF_FFFF)
         let generation = UInt32((raw >> 32) & 0xFF_FFFF)
         return handleTable.withLock { state -> HandleEntry? in
+            tsanAcquire(); defer { tsanRelease() }
             guard index > 0, index < state.slots.count else { return nil }
             let slot = state.slots[index]
             guard slot.generation == generation, let entry = slot.entry,
@@ -113,7 +129,8 @@ enum Handles {
         let index = Int((raw >> 8) & 0xFF_FFFF)
         let generation = UInt32((raw >> 32) & 0xFF_FFFF)
         let slotGeneration: UInt32? = handleTable.withLock { state in
-            index > 0 && index < state.slots.count ? state.slots[index].generation : nil
+            tsanAcquire(); defer { tsanRelease() }
+            return index > 0 && index < state.slots.count ? state.slots[index].generation : nil
         }
         guard let current = slotGeneration, generation != 0, generation < current else {
             return "\(hex) was never issued by this library (garbage value)"
@@ -124,6 +141,7 @@ enum Handles {
     /// Invalidates handles (stale from now on). Unknown values are ignored.
     static func remove(_ raws: [UInt64]) {
         handleTable.withLock { state in
+            tsanAcquire(); defer { tsanRelease() }
             for raw in raws {
                 guard raw & 0xFF00_0000_0000_0000 == handleMagic else { continue }
                 let index = Int((raw >> 8) & 0xFF_FFFF)
