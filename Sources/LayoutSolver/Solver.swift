@@ -1026,12 +1026,23 @@ public final class Solver {
         var first = -1
         var second = -1
         var third = -1
+        // A dummy marker held by the all-dummy row of a redundant required equality leaves through
+        // that row: the dummy-for-dummy pivot changes no constant and hands the equality over to
+        // the redundant constraint. (Leaving through an error row instead left a basic dummy over
+        // error symbols: the remaining equality was no longer enforced — found by the solver
+        // fuzzer, fuzz/known-issues "redundant-equality-removal".)
+        var dummyRow = -1
+        let markerIsDummy = kindOf(marker) == SymbolKind.dummy
         collectColumn(marker)
         for n in 0..<columnIndices.count {
             let index = columnIndices[n]
             let c = columnCoeffs[n]
             let constant = rows[index]!.constant
             let id = idOfIndex(index)
+            if markerIsDummy && kindOf(id) == SymbolKind.dummy {
+                if dummyRow < 0 || id < dummyRow { dummyRow = id }
+                continue
+            }
             if kindOf(id) == SymbolKind.external {
                 if third < 0 { third = id }
             } else if c < 0 {
@@ -1042,6 +1053,7 @@ public final class Solver {
                 if ratio < r2 { r2 = ratio; second = id }
             }
         }
+        if dummyRow >= 0 { return dummyRow }
         if first >= 0 { stats.markerLeaving[0] += 1; return first }
         if second >= 0 { stats.markerLeaving[1] += 1; return second }
         if third >= 0 { stats.markerLeaving[2] += 1; return third }

@@ -39,3 +39,20 @@ final class AmbiguityTests: XCTestCase {
         XCTAssertFalse(s.isAmbiguous(x))
     }
 }
+
+/// Found by the solver fuzzer (fuzz/known-issues, "redundant-equality-removal"): removing one of
+/// two equal required equalities must leave the other enforced.
+final class RedundantEqualityTests: XCTestCase {
+    func testRemovingARedundantEqualityKeepsTheOther() throws {
+        let s = Solver()
+        let v0 = Variable("v0")
+        try s.addEditVariable(v0, strength: 500)
+        let first = Constraint(Expression(terms: [Term(v0, 1.25)]), .equal)   // 1.25·v0 == 0
+        try s.addConstraint(first)
+        try s.addConstraint(Constraint(Expression(terms: [Term(v0, 1)]), .equal)) // v0 == 0 (redundant)
+        try s.removeConstraint(first)
+        try s.suggestValue(v0, 7)       // the edit pulls, the remaining required equality holds
+        s.updateVariables()
+        XCTAssertEqual(v0.value, 0)
+    }
+}
