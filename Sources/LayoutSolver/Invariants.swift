@@ -5,7 +5,13 @@ extension Solver {
     /// consistent: rows sorted without zero cells; no basic symbol occurs in a row or objective;
     /// restricted rows feasible and free of user variables; basic dummies only over dummies; the column index matches the
     /// rows; the row count matches; every entering candidate is in the touched list.
-    internal func invariantViolation() -> String? {
+    ///
+    /// - Parameter magnitude: the largest value the tableau has held (rounding noise stays after
+    ///   the large values are gone); defaults to the current ``tableauMagnitude()``.
+    internal func invariantViolation(magnitude: Double? = nil) -> String? {
+        // Rounding of a restricted row's constant is relative to the tableau's magnitude (a
+        // pivot through a row of constant 1e7 leaves ~1e-9 of noise per operation).
+        let feasibilityTolerance = absoluteEpsilon + 1e-11 * Swift.max(magnitude ?? 0, tableauMagnitude())
         var count = 0
         var expected = [[Int]](repeating: [], count: columns.count)
         for index in 0..<nextIndex {
@@ -26,7 +32,7 @@ extension Solver {
                 }
                 expected[indexOf(cell.id)].append(index)
             }
-            if isRestrictedPivotable(id) && r.constant < -absoluteEpsilon {
+            if isRestrictedPivotable(id) && r.constant < -feasibilityTolerance {
                 return "row \(symbolName(id)) infeasible: \(r.constant)"
             }
         }
@@ -51,5 +57,18 @@ extension Solver {
             }
         }
         return nil
+    }
+}
+
+extension Solver {
+    /// The largest magnitude of any row constant (the basic symbols' values): the scale against
+    /// which floating-point rounding in the tableau is measured (values computed through rows of
+    /// this size carry an absolute error of a few `ulp(magnitude)`).
+    internal func tableauMagnitude() -> Double {
+        var m = 0.0
+        for index in 0..<nextIndex {
+            if let r = rows[index] { m = Swift.max(m, r.constant.magnitude) }
+        }
+        return m
     }
 }

@@ -17,10 +17,25 @@
     x <= absoluteEpsilon && x >= -absoluteEpsilon
 }
 
+/// Storage tolerance for products: a cell `k · b` is stored unless its magnitude is below this.
+/// Products create no rounding noise of their own, and a small coefficient can matter: in
+/// `v4 = 0.1 − 1e-8·s` the slack `s` may reach 1e7, so dropping the cell (as an absolute 1e-8
+/// test did) moved `v4` by 0.1 and broke a required constraint (found by the solver fuzzer).
+@usableFromInline internal let storageEpsilon: Double = 1.0e-30
+
+/// Whether the product cell `c` is negligible (see ``storageEpsilon``).
+@inline(__always) internal func negligible(_ c: Double) -> Bool {
+    c.magnitude < storageEpsilon
+}
+
+/// Whether `sum = a + b` is cancellation noise, dropped from storage: at most ``relativeEpsilon``
+/// times the larger operand (all but the last few bits cancelled), or below ``storageEpsilon``.
+/// Never an absolute test: a small sum can be legitimate (`2e-8 − 1e-8`), and an absolute drop of
+/// sums that cancel six digits still broke required constraints by 0.2 in the solver fuzzer.
 @inline(__always) internal func cancels(_ sum: Double, _ a: Double, _ b: Double) -> Bool {
-    if nearZero(sum) { return true }
     let m = Swift.max(a.magnitude, b.magnitude)
-    return sum.magnitude <= m * relativeEpsilon
+    let s = sum.magnitude
+    return s <= m * relativeEpsilon || s < storageEpsilon
 }
 
 // MARK: - Symbols
@@ -101,7 +116,7 @@ internal struct Row {
             let old = cells[i].coeff
             let s = old + coeff
             if cancels(s, old, coeff) { cells.remove(at: i) } else { cells[i].coeff = s }
-        } else if !nearZero(coeff) {
+        } else if !negligible(coeff) {
             cells.insert(Cell(id: id, coeff: coeff), at: i)
         }
     }
@@ -145,12 +160,12 @@ internal struct Row {
                         i &+= 1
                     } else if bj < ai {
                         let c = k * b[j].coeff
-                        if !nearZero(c) { out.append(Cell(id: bj, coeff: c)) }
+                        if !negligible(c) { out.append(Cell(id: bj, coeff: c)) }
                         j &+= 1
                     } else {
                         let c = k * b[j].coeff
                         if ai == skip {
-                            if !nearZero(c) { out.append(Cell(id: bj, coeff: c)) }
+                            if !negligible(c) { out.append(Cell(id: bj, coeff: c)) }
                         } else {
                             let s = a[i].coeff + c
                             if !cancels(s, a[i].coeff, c) { out.append(Cell(id: ai, coeff: s)) }
@@ -165,7 +180,7 @@ internal struct Row {
                 }
                 while j < nb {
                     let c = k * b[j].coeff
-                    if !nearZero(c) { out.append(Cell(id: b[j].id, coeff: c)) }
+                    if !negligible(c) { out.append(Cell(id: b[j].id, coeff: c)) }
                     j &+= 1
                 }
             }
@@ -194,7 +209,7 @@ internal struct Row {
                         i &+= 1
                     } else if bj < ai {
                         let c = k * b[j].coeff
-                        if !nearZero(c) {
+                        if !negligible(c) {
                             out.append(Cell(id: bj, coeff: c))
                             added.append(bj)
                         }
@@ -202,7 +217,7 @@ internal struct Row {
                     } else {
                         let c = k * b[j].coeff
                         if ai == skip {
-                            if !nearZero(c) { out.append(Cell(id: bj, coeff: c)) } else { removed.append(ai) }
+                            if !negligible(c) { out.append(Cell(id: bj, coeff: c)) } else { removed.append(ai) }
                         } else {
                             let s = a[i].coeff + c
                             if !cancels(s, a[i].coeff, c) {
@@ -221,7 +236,7 @@ internal struct Row {
                 }
                 while j < nb {
                     let c = k * b[j].coeff
-                    if !nearZero(c) {
+                    if !negligible(c) {
                         out.append(Cell(id: b[j].id, coeff: c))
                         added.append(b[j].id)
                     }

@@ -97,6 +97,7 @@ internal struct Saved {
     var rowCount: Int
     var seq: Int
     var userConstraints: Int
+    var orphans: [Int]
 }
 
 /// An incremental Cassowary linear-constraint solver with strictly hierarchical priorities.
@@ -117,11 +118,11 @@ internal struct Saved {
 /// which also guarantees termination in exact arithmetic. Dictionaries are only used for
 /// lookups. The same sequence of calls gives bit-identical results.
 ///
-/// **Tolerances.** Absolute epsilon 1e-8: coefficients at most this in magnitude are dropped,
-/// constants within it of zero count as zero (feasibility, ratio tests, redundant equalities),
-/// objective coefficients within it of zero do not make a symbol enter. Relative epsilon 1e-12:
-/// a coefficient produced by adding `a + b` is also dropped when it is at most
-/// `1e-12 × max(|a|, |b|)` (cancellation noise of large numbers).
+/// **Tolerances.** Absolute epsilon 1e-8 for decisions: constants within it of zero count as
+/// zero (feasibility, ratio tests, redundant equalities) and coefficients within it of zero are
+/// never pivots. Storage keeps small coefficients (a product is dropped below 1e-30, a sum only as
+/// cancellation noise, `|a + b| <= 1e-12 × max(|a|, |b|)`), and a new row is solved for its
+/// largest user-variable coefficient (partial pivoting). Inputs are limited by ``SolverLimits``.
 ///
 /// **Pivot budget.** Each operation may pivot at most `100 × (rows + symbols) + 1000` times;
 /// beyond that it throws ``SolverError/pivotBudgetExceeded`` and restores the previous state.
@@ -184,6 +185,10 @@ public final class Solver {
     @exclusivity(unchecked) internal var variables: [ObjectIdentifier: VarEntry] = [:]
     internal var seqCounter = 0
     internal var userConstraints = 0
+    /// User-variable symbols whose last constraint went away while they were still basic. In exact
+    /// arithmetic that cannot happen (the basis would be singular); rounding can leave such a row
+    /// until a later removal pivots the symbol out. Each is released once it is parametric.
+    @exclusivity(unchecked) internal var orphans: [Int] = []
 
     // MARK: Transaction state
 
@@ -215,7 +220,9 @@ public final class Solver {
     /// level from the highest priority down. Runs the primal simplex afterwards.
     ///
     /// - Throws: ``SolverError/invalidValue`` if a coefficient or the constant is NaN or
-    ///   infinite, or the strength is not in (0, 1000];
+    ///   infinite, a coefficient's magnitude exceeds 1e6 or the constant's 1e12
+    ///   (``SolverLimits``; coefficients below 1e-9 in magnitude count as 0), or the strength is
+    ///   not in (0, 1000];
     ///   ``SolverError/duplicateConstraint`` if it was already added;
     ///   ``SolverError/unsatisfiableConstraint`` if it is required and contradicts the required
     ///   constraints already present; ``SolverError/pivotBudgetExceeded`` on numerical trouble.
@@ -334,13 +341,14 @@ public final class Solver {
     /// nothing is rebuilt). Call ``updateVariables()`` to read the result.
     ///
     /// - Throws: ``SolverError/unknownEditVariable`` if `variable` is not an edit variable;
-    ///   ``SolverError/invalidValue`` if `value` is NaN or infinite;
+    ///   ``SolverError/invalidValue`` if `value` is NaN, infinite or beyond
+    ///   ``SolverLimits/maximumConstant`` (1e12);
     ///   ``SolverError/pivotBudgetExceeded`` on numerical trouble. On error the solver is
     ///   unchanged.
     public func suggestValue(_ variable: Variable, _ value: Double) throws {
         let key = ObjectIdentifier(variable)
         guard var info = edits[key] else { throw SolverError.unknownEditVariable }
-        guard value.isFinite else { throw SolverError.invalidValue }
+        guard SolverLimits.isValidConstant(value) else { throw SolverError.invalidValue }
         let ckey = ObjectIdentifier(info.constraint)
         try transact {
             try shiftConstant(ckey, to: -value)
@@ -360,14 +368,15 @@ public final class Solver {
     /// `Constraint` object shows the last value set through any of them.
     ///
     /// - Throws: ``SolverError/unknownConstraint`` if it is not in the solver;
-    ///   ``SolverError/invalidValue`` if `newConstant` is NaN or infinite;
+    ///   ``SolverError/invalidValue`` if `newConstant` is NaN, infinite or beyond
+    ///   ``SolverLimits/maximumConstant`` (1e12);
     ///   ``SolverError/unsatisfiableConstraint`` if the required constraints would contradict
     ///   each other; ``SolverError/pivotBudgetExceeded`` on numerical trouble. On error the
     ///   solver is unchanged (and so is the constraint).
     public func setConstant(_ constraint: Constraint, to newConstant: Double) throws {
         let key = ObjectIdentifier(constraint)
         guard let tag = constraints[key], !tag.isEdit else { throw SolverError.unknownConstraint }
-        guard newConstant.isFinite else { throw SolverError.invalidValue }
+        guard SolverLimits.isValidConstant(newConstant) else { throw SolverError.invalidValue }
         try transact {
             try shiftConstant(key, to: newConstant)
             try dualOptimize()
@@ -418,6 +427,7 @@ public final class Solver {
         variables = [:]
         seqCounter = 0
         userConstraints = 0
+        orphans = []
         undoRows = []
         undoConstants = []
         undoLog = []
@@ -440,11 +450,12 @@ public final class Solver {
 
     // MARK: - Validation
 
+    /// Refuses NaN/infinite numbers, magnitudes beyond ``SolverLimits`` and invalid strengths.
     internal func validate(_ c: Constraint) throws {
-        guard Strength.isValid(c.strength), c.expression.constant.isFinite else {
+        guard Strength.isValid(c.strength), SolverLimits.isValidConstant(c.expression.constant) else {
             throw SolverError.invalidValue
         }
-        for t in c.expression.terms where !t.coefficient.isFinite {
+        for t in c.expression.terms where !SolverLimits.isValidCoefficient(t.coefficient) {
             throw SolverError.invalidValue
         }
     }
@@ -456,7 +467,7 @@ public final class Solver {
         txStamp &+= 1
         saved = Saved(levels: levels, infeasible: infeasible, freeIndices: freeIndices,
                       nextIndex: nextIndex, liveSymbols: liveSymbols, rowCount: basicCount,
-                      seq: seqCounter, userConstraints: userConstraints)
+                      seq: seqCounter, userConstraints: userConstraints, orphans: orphans)
         pivots = 0
         pivotBudget = pivotBudgetOverride ?? (100 * (basicCount + liveSymbols) + 1000)
         do {
@@ -507,6 +518,7 @@ public final class Solver {
         basicCount = s.rowCount
         seqCounter = s.seq
         userConstraints = s.userConstraints
+        orphans = s.orphans
         artificial = nil
         undoRows.removeAll(keepingCapacity: true)
         undoConstants.removeAll(keepingCapacity: true)
@@ -812,10 +824,35 @@ public final class Solver {
                 dead.append(sym)
             } else {
                 // A basic variable with no constraint left cannot occur in exact arithmetic; if
-                // rounding ever produced one, it stays registered (with 0 references).
+                // rounding produced one, it stays registered (0 references) until it leaves the
+                // basis (`releaseOrphans`).
                 setVariable(key, e)
+                if e.refs == 0 && !orphans.contains(sym) { orphans.append(sym) }
             }
         }
+        if !dead.isEmpty {
+            purgeColumns(dead)
+            for s in dead { freeSymbol(s) }
+        }
+    }
+
+    /// Releases the ``orphans`` that are no longer basic (and still unreferenced).
+    internal func releaseOrphans() {
+        if orphans.isEmpty { return }
+        var dead: [Int] = []
+        var kept: [Int] = []
+        for sym in orphans {
+            guard let v = symbolVariables[indexOf(sym)] else { continue }
+            let key = ObjectIdentifier(v)
+            guard let e = variables[key], e.symbol == sym, e.refs == 0 else { continue }
+            if isBasic(sym) {
+                kept.append(sym)
+            } else {
+                setVariable(key, nil)
+                dead.append(sym)
+            }
+        }
+        orphans = kept
         if !dead.isEmpty {
             purgeColumns(dead)
             for s in dead { freeSymbol(s) }
@@ -843,7 +880,7 @@ public final class Solver {
                 sym = acquireVariable(term.variable)
                 syms.append(sym)
             }
-            if term.coefficient == 0 { continue }
+            if term.coefficient.magnitude < SolverLimits.minimumCoefficient { continue }
             if let basic = rows[indexOf(sym)] {
                 row.addScaled(basic, term.coefficient)
             } else {
@@ -902,27 +939,40 @@ public final class Solver {
         }
         if row.constant < 0 { row.scale(by: -1) }
 
-        // Choose the subject: the lowest-id external symbol, else the marker or the other symbol
-        // when restricted with a negative coefficient (so the new basic value is >= 0).
+        // Choose the subject: the external symbol with the largest coefficient magnitude (partial
+        // pivoting: dividing by the largest coefficient keeps the multipliers of the new row at
+        // most 1 in magnitude, so badly scaled rows such as `4.25·x + 10002.75·y + 1 = 0` do not
+        // amplify rounding; ties by lowest id), else the marker or the other symbol when
+        // restricted with a negative coefficient (so the new basic value is >= 0).
+        // Coefficients within the absolute epsilon of 0 are never pivots (dividing by rounding
+        // residue gave 1e11 multipliers in the solver fuzzer); they stay stored.
         var subject = -1
+        var subjectMagnitude = absoluteEpsilon
         for cell in row.cells where kindOf(cell.id) == SymbolKind.external {
-            subject = cell.id
-            break
+            if cell.coeff.magnitude > subjectMagnitude {
+                subject = cell.id
+                subjectMagnitude = cell.coeff.magnitude
+            }
         }
-        if subject < 0, isRestrictedPivotable(tag.marker), row.coefficient(of: tag.marker) < 0 {
+        if subject < 0, isRestrictedPivotable(tag.marker), row.coefficient(of: tag.marker) < -absoluteEpsilon {
             subject = tag.marker
         }
-        if subject < 0, tag.other >= 0, row.coefficient(of: tag.other) < 0 {
+        if subject < 0, tag.other >= 0, row.coefficient(of: tag.other) < -absoluteEpsilon {
             subject = tag.other
         }
         if subject < 0 {
+            // Only dummies (and rounding residue within the epsilon): the constraint is implied
+            // by the required equalities present (or contradicts them).
             var allDummies = true
-            for cell in row.cells where kindOf(cell.id) != SymbolKind.dummy {
+            for cell in row.cells where kindOf(cell.id) != SymbolKind.dummy && !nearZero(cell.coeff) {
                 allDummies = false
                 break
             }
             if allDummies {
                 if !nearZero(row.constant) { throw SolverError.unsatisfiableConstraint }
+                var residue: [Int] = []
+                for cell in row.cells where kindOf(cell.id) != SymbolKind.dummy { residue.append(cell.id) }
+                for id in residue { row.remove(id) }
                 subject = tag.marker
             }
         }
@@ -955,7 +1005,7 @@ public final class Solver {
             var r = takeRow(art)
             if !r.cells.isEmpty {
                 var entering = -1
-                for cell in r.cells where isRestrictedPivotable(cell.id) {
+                for cell in r.cells where isRestrictedPivotable(cell.id) && !nearZero(cell.coeff) {
                     entering = cell.id
                     break
                 }
@@ -1015,6 +1065,7 @@ public final class Solver {
         }
         setConstraint(key, nil)
         try optimize()
+        releaseOrphans()
     }
 
     /// The row through which a parametric marker leaves (paper §3.4 / kiwi): among restricted
@@ -1032,6 +1083,10 @@ public final class Solver {
         // error symbols: the remaining equality was no longer enforced — found by the solver
         // fuzzer, fuzz/known-issues "redundant-equality-removal".)
         var dummyRow = -1
+        // Rows where the marker's coefficient is rounding residue (within the epsilon) are used
+        // only if nothing else holds it: the one with the largest coefficient.
+        var residue = -1
+        var residueMagnitude = 0.0
         let markerIsDummy = kindOf(marker) == SymbolKind.dummy
         collectColumn(marker)
         for n in 0..<columnIndices.count {
@@ -1039,6 +1094,10 @@ public final class Solver {
             let c = columnCoeffs[n]
             let constant = rows[index]!.constant
             let id = idOfIndex(index)
+            if nearZero(c) {
+                if c.magnitude > residueMagnitude { residueMagnitude = c.magnitude; residue = id }
+                continue
+            }
             if markerIsDummy && kindOf(id) == SymbolKind.dummy {
                 if dummyRow < 0 || id < dummyRow { dummyRow = id }
                 continue
@@ -1057,6 +1116,7 @@ public final class Solver {
         if first >= 0 { stats.markerLeaving[0] += 1; return first }
         if second >= 0 { stats.markerLeaving[1] += 1; return second }
         if third >= 0 { stats.markerLeaving[2] += 1; return third }
+        if residue >= 0 { stats.markerLeaving[2] += 1; return residue }
         stats.markerLeaving[3] += 1
         return nil
     }
@@ -1180,24 +1240,41 @@ public final class Solver {
 
     /// Ratio test: the restricted row that first blocks `entering` moving in direction `dir`
     /// (smallest `constant / -coeff` over rows where the symbol decreases; ties by lowest id).
+    ///
+    /// Rows whose coefficient is within the absolute epsilon of 0 are not pivots while another
+    /// row blocks first — but they are still rows: a long step can push `c − 1e-8·θ` far below 0
+    /// (θ = 7e6 broke an error row by 0.07 in the solver fuzzer). So the step may not exceed
+    /// `(c + ε) / |a|` for any of them; if one of them would be violated by more than ε before
+    /// every ordinary row blocks, it leaves (the one with the smallest such bound).
     internal func leavingRow(_ entering: Int, _ dir: Double) -> Int {
         var best = -1
         var bestRatio = Double.infinity
+        var tiny = -1
+        var tinyBound = Double.infinity
         collectColumn(entering)
         for n in 0..<columnIndices.count {
             let index = columnIndices[n]
             let k = Int(kinds[index])
             if k == SymbolKind.external || k == SymbolKind.dummy { continue }
             let a = columnCoeffs[n] * dir
-            if a >= -absoluteEpsilon { continue }
+            if a >= 0 { continue }
             let constant = rows[index]!.constant
             let c = constant <= absoluteEpsilon ? 0 : constant
+            if a >= -absoluteEpsilon {
+                let bound = (c + absoluteEpsilon) / -a
+                if bound < tinyBound {
+                    tinyBound = bound
+                    tiny = makeID(index, k)
+                }
+                continue
+            }
             let ratio = c / -a
             if ratio < bestRatio {
                 bestRatio = ratio
                 best = makeID(index, k)
             }
         }
+        if tiny >= 0 && tinyBound < bestRatio { return tiny }
         return best
     }
 

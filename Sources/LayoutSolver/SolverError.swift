@@ -14,10 +14,35 @@ public enum SolverError: Error, Equatable, Sendable {
     case unknownEditVariable
     /// An edit variable cannot have the required strength (1000).
     case badRequiredStrength
-    /// A NaN or infinite coefficient, constant or suggested value, or a strength outside
-    /// (0, 1000].
+    /// A NaN or infinite coefficient, constant or suggested value, a magnitude beyond
+    /// ``SolverLimits`` (coefficient above 1e6, constant or value above 1e12), or a strength
+    /// outside (0, 1000].
     case invalidValue
     /// An operation needed more pivots than its budget (`100 × (rows + symbols) + 1000`); this
     /// indicates numerical trouble rather than a real cycle (the pivot rules cannot cycle).
     case pivotBudgetExceeded
+}
+
+/// The magnitudes ``Solver`` accepts. Beyond them double-precision products in the tableau can
+/// overflow to infinity or lose every significant digit, so the solver refuses them with
+/// ``SolverError/invalidValue`` instead of holding inf/NaN (issue 8). The layout engine's own
+/// limits (`LayoutLimits`: 1e7 pt, multiplier 1e4) are well inside these.
+public enum SolverLimits {
+    /// Largest accepted coefficient magnitude: 1e6.
+    public static let maximumCoefficient: Double = 1.0e6
+    /// Coefficients of smaller magnitude than this (1e-9) count as 0 (the term is ignored).
+    public static let minimumCoefficient: Double = 1.0e-9
+    /// Largest accepted magnitude of a constraint's constant, a suggested value or a new
+    /// constant: 1e12.
+    public static let maximumConstant: Double = 1.0e12
+
+    /// Whether `c` is a finite coefficient of magnitude at most ``maximumCoefficient``.
+    @inlinable public static func isValidCoefficient(_ c: Double) -> Bool {
+        c.isFinite && c.magnitude <= maximumCoefficient
+    }
+
+    /// Whether `v` is a finite constant or value of magnitude at most ``maximumConstant``.
+    @inlinable public static func isValidConstant(_ v: Double) -> Bool {
+        v.isFinite && v.magnitude <= maximumConstant
+    }
 }
