@@ -35,6 +35,9 @@ extension Solver {
     /// name. Two solvers in the same state give the same text; a failed operation leaves it
     /// unchanged.
     public func dump() -> String {
+        // A pending rebuild (an implicit-marker equality was removed) is done first, so the
+        // dump shows what the solver represents.
+        try? rebuildIfNeeded()
         var out = "Objective (lexicographic, highest priority first):\n"
         if levels.isEmpty { out += "  (none)\n" }
         for l in levels {
@@ -76,7 +79,7 @@ extension Solver {
             case .equal: rel = "=="
             case .greaterThanOrEqual: rel = ">="
             }
-            var marks = "marker \(symbolName(t.marker))"
+            var marks = t.implicit ? "implicit marker" : "marker \(symbolName(t.marker))"
             if t.other >= 0 { marks += ", error \(symbolName(t.other))" }
             out += "  #\(t.seq)\(t.isEdit ? " (edit)" : ""): \(s) \(rel) 0 | \(t.priority) [\(marks)]\n"
         }

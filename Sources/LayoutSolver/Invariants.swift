@@ -37,6 +37,24 @@ extension Solver {
             }
         }
         if count != basicCount { return "row count \(basicCount) != \(count)" }
+        var dummies = 0
+        for index in 0..<nextIndex {
+            guard let r = rows[index] else { continue }
+            for cell in r.cells where kindOf(cell.id) == SymbolKind.dummy { dummies += 1 }
+        }
+        if dummies != dummyCells { return "dummy cells \(dummyCells) != \(dummies)" }
+        for t in constraints.values where t.implicit {
+            if t.marker >= 0 { return "implicit constraint #\(t.seq) has a marker" }
+        }
+        if implicitMarkers {
+            // No parametric dummy column may remain stored.
+            for index in 0..<nextIndex {
+                guard let r = rows[index] else { continue }
+                for cell in r.cells where kindOf(cell.id) == SymbolKind.dummy && !isBasic(cell.id) {
+                    return "implicit mode, but row \(symbolName(idOfIndex(index))) holds \(symbolName(cell.id))"
+                }
+            }
+        }
         for (i, col) in columns.enumerated() {
             if columnLive[i] != expected[i].count {
                 return "column of index \(i) counts \(columnLive[i]), expected \(expected[i].count)"

@@ -36,6 +36,10 @@ internal struct Tag {
     var variables: [Int]
     /// Whether this is the internal constraint of an edit variable.
     let isEdit: Bool
+    /// A required equality whose dummy marker is *implicit*: not stored in the rows (its value is
+    /// always 0, so the tableau is the same with the column deleted). Removing it or changing its
+    /// constant rebuilds the tableau. `marker` is -1.
+    var implicit: Bool = false
 
     var isRequired: Bool { priority >= Strength.required }
 }
@@ -98,6 +102,8 @@ internal struct Saved {
     var seq: Int
     var userConstraints: Int
     var orphans: [Int]
+    var implicitMarkers: Bool
+    var needsRebuild: Bool
 }
 
 /// An incremental Cassowary linear-constraint solver with strictly hierarchical priorities.
@@ -190,6 +196,27 @@ public final class Solver {
     /// until a later removal pivots the symbol out. Each is released once it is parametric.
     @exclusivity(unchecked) internal var orphans: [Int] = []
 
+    // MARK: Implicit dummy markers
+
+    /// Whether new required equalities get an implicit dummy marker (not stored in the rows).
+    /// Set when the stored dummy cells outgrow ``implicitMarkerThreshold``; cleared by a rebuild.
+    internal var implicitMarkers = false
+    /// Number of cells of dummy symbols in the rows (kept by the column index).
+    internal var dummyCells = 0
+    /// An implicit-marker constraint was removed (or its constant changed): the tableau still
+    /// encodes the old constraint set and is rebuilt before the next use.
+    internal var needsRebuild = false
+    /// Set when an operation divides a row by a coefficient that is small relative to the row
+    /// (see ``noteDivisor(_:_:)``): the result is then verified (``verifyIfIllConditioned()``).
+    internal var illConditioned = false
+    /// Number of operations refused by the verification (statistics for tests).
+    internal var instabilityRefusals = 0
+    /// Number of rebuilds (statistics for tests and benchmarks).
+    internal var rebuilds = 0
+    /// Tests and the fuzzer set this (e.g. to -1: implicit from the first equality) to exercise
+    /// implicit markers on small systems.
+    internal var implicitMarkerThresholdOverride: Int? = nil
+
     // MARK: Transaction state
 
     internal var txStamp = 0
@@ -231,6 +258,7 @@ public final class Solver {
         try validate(constraint)
         let key = ObjectIdentifier(constraint)
         if constraints[key] != nil { throw SolverError.duplicateConstraint }
+        try rebuildIfNeeded()
         try transact {
             try addInternal(constraint, isEdit: false)
             userConstraints += 1
@@ -257,6 +285,7 @@ public final class Solver {
                 throw SolverError.duplicateConstraint
             }
         }
+        try rebuildIfNeeded()
         try transact {
             for c in constraints {
                 pivotBudget = pivotBudgetOverride ?? (pivots + 100 * (basicCount + liveSymbols) + 1000)
@@ -281,7 +310,11 @@ public final class Solver {
     ///   trouble. On error the solver is unchanged.
     public func removeConstraint(_ constraint: Constraint) throws {
         let key = ObjectIdentifier(constraint)
-        guard let tag = constraints[key], !tag.isEdit else { throw SolverError.unknownConstraint }
+        guard let current = constraints[key], !current.isEdit else { throw SolverError.unknownConstraint }
+        // Removing an implicit-marker equality only marks the tableau for a rebuild, so a batch of
+        // removals costs one rebuild; anything else needs the tableau up to date first.
+        if !current.implicit { try rebuildIfNeeded() }
+        let tag = constraints[key]!
         try transact {
             try removeInternal(key, tag)
             userConstraints -= 1
@@ -309,6 +342,7 @@ public final class Solver {
         if strength == Strength.required { throw SolverError.badRequiredStrength }
         guard Strength.isValid(strength) else { throw SolverError.invalidValue }
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
+        try rebuildIfNeeded()
         try transact {
             try addInternal(constraint, isEdit: true)
             setEdit(key, EditInfo(constraint: constraint, value: 0, seq: constraints[ObjectIdentifier(constraint)]!.seq))
@@ -323,6 +357,7 @@ public final class Solver {
     public func removeEditVariable(_ variable: Variable) throws {
         let key = ObjectIdentifier(variable)
         guard let info = edits[key] else { throw SolverError.unknownEditVariable }
+        try rebuildIfNeeded()
         let ckey = ObjectIdentifier(info.constraint)
         let tag = constraints[ckey]!
         try transact {
@@ -349,6 +384,7 @@ public final class Solver {
         let key = ObjectIdentifier(variable)
         guard var info = edits[key] else { throw SolverError.unknownEditVariable }
         guard SolverLimits.isValidConstant(value) else { throw SolverError.invalidValue }
+        try rebuildIfNeeded()
         let ckey = ObjectIdentifier(info.constraint)
         try transact {
             try shiftConstant(ckey, to: -value)
@@ -377,6 +413,20 @@ public final class Solver {
         let key = ObjectIdentifier(constraint)
         guard let tag = constraints[key], !tag.isEdit else { throw SolverError.unknownConstraint }
         guard SolverLimits.isValidConstant(newConstant) else { throw SolverError.invalidValue }
+        try rebuildIfNeeded()
+        if var t = constraints[key], t.implicit {
+            // No stored marker column to shift: rebuild with the new constant (all or nothing).
+            let before = SolverState(self)
+            t.constant = newConstant
+            constraints[key] = t
+            needsRebuild = true
+            do { try rebuildIfNeeded() } catch {
+                before.restore(self)
+                throw error
+            }
+            constraint.expression.constant = newConstant
+            return
+        }
         try transact {
             try shiftConstant(key, to: newConstant)
             try dualOptimize()
@@ -387,6 +437,8 @@ public final class Solver {
     /// Copies the solved values into every ``Variable/value`` this solver knows (a variable that
     /// is not basic has value 0).
     public func updateVariables() {
+        // A failed rebuild (numerical trouble only) keeps the previous tableau's values.
+        try? rebuildIfNeeded()
         if externalsDirty {
             externalIndices.removeAll(keepingCapacity: true)
             for i in 0..<nextIndex where symbolVariables[i] != nil { externalIndices.append(i) }
@@ -428,6 +480,9 @@ public final class Solver {
         seqCounter = 0
         userConstraints = 0
         orphans = []
+        implicitMarkers = false
+        dummyCells = 0
+        needsRebuild = false
         undoRows = []
         undoConstants = []
         undoLog = []
@@ -435,10 +490,14 @@ public final class Solver {
     }
 
     /// Number of rows of the tableau (one per constraint, edit constraints included).
-    public var rowCount: Int { basicCount }
+    public var rowCount: Int {
+        try? rebuildIfNeeded()
+        return basicCount
+    }
 
     /// Number of cells (non-zero coefficients) in all objective rows.
     public var objectiveTermCount: Int {
+        try? rebuildIfNeeded()
         var n = 0
         for l in levels { n += l.row.cells.count }
         return n
@@ -467,11 +526,14 @@ public final class Solver {
         txStamp &+= 1
         saved = Saved(levels: levels, infeasible: infeasible, freeIndices: freeIndices,
                       nextIndex: nextIndex, liveSymbols: liveSymbols, rowCount: basicCount,
-                      seq: seqCounter, userConstraints: userConstraints, orphans: orphans)
+                      seq: seqCounter, userConstraints: userConstraints, orphans: orphans,
+                      implicitMarkers: implicitMarkers, needsRebuild: needsRebuild)
         pivots = 0
         pivotBudget = pivotBudgetOverride ?? (100 * (basicCount + liveSymbols) + 1000)
+        illConditioned = false
         do {
             try body()
+            try verifyIfIllConditioned()
             infeasible.removeAll(keepingCapacity: true)
             artificial = nil
             undoRows.removeAll(keepingCapacity: true)
@@ -519,6 +581,8 @@ public final class Solver {
         seqCounter = s.seq
         userConstraints = s.userConstraints
         orphans = s.orphans
+        implicitMarkers = s.implicitMarkers
+        needsRebuild = s.needsRebuild
         artificial = nil
         undoRows.removeAll(keepingCapacity: true)
         undoConstants.removeAll(keepingCapacity: true)
@@ -543,11 +607,13 @@ public final class Solver {
             columnLive[i] = 0
             columnDirty[i] = false
         }
+        dummyCells = 0
         for index in 0..<nextIndex {
             guard let r = rows[index] else { continue }
             for cell in r.cells {
                 columns[indexOf(cell.id)].append(index)
                 columnLive[indexOf(cell.id)] += 1
+                if kindOf(cell.id) == SymbolKind.dummy { dummyCells += 1 }
             }
         }
     }
@@ -558,6 +624,7 @@ public final class Solver {
         columns[symbolIndex].append(rowIndex)
         columnLive[symbolIndex] += 1
         columnDirty[symbolIndex] = true
+        if kinds[symbolIndex] == UInt8(SymbolKind.dummy) { dummyCells += 1 }
         if columns[symbolIndex].count > 2 * columnLive[symbolIndex] + 16 {
             compactColumn(makeID(symbolIndex, Int(kinds[symbolIndex])))
         }
@@ -569,6 +636,7 @@ public final class Solver {
     internal func columnRemove(_ symbolIndex: Int) {
         columnLive[symbolIndex] -= 1
         columnDirty[symbolIndex] = true
+        if kinds[symbolIndex] == UInt8(SymbolKind.dummy) { dummyCells -= 1 }
     }
 
     /// Sorts the column of `id`, drops stale and repeated entries.
@@ -758,6 +826,7 @@ public final class Solver {
     /// Exchanges basic `leaving` and parametric `entering`.
     internal func pivot(leaving: Int, entering: Int) {
         var row = takeRow(leaving)
+        noteDivisor(row.coefficient(of: entering), row)
         row.solve(lhs: leaving, rhs: entering)
         substitute(entering, row)
         setRow(entering, row)
@@ -861,14 +930,18 @@ public final class Solver {
 
     // MARK: - Adding
 
-    internal func addInternal(_ constraint: Constraint, isEdit: Bool, optimizeAfter: Bool = true) throws {
+    /// Enters a constraint into the tableau. `constant` overrides the expression's constant (a
+    /// rebuild re-enters each constraint with the constant this solver tracks for it).
+    internal func addInternal(_ constraint: Constraint, isEdit: Bool, optimizeAfter: Bool = true,
+                              constant: Double? = nil) throws {
         let key = ObjectIdentifier(constraint)
         let expression = constraint.expression
         let priority = constraint.strength
         let required = priority >= Strength.required
+        let constant = constant ?? expression.constant
 
         // Build `0 = expr` with basic variables substituted by their rows.
-        var row = Row(constant: expression.constant)
+        var row = Row(constant: constant)
         var syms: [Int] = []
         syms.reserveCapacity(expression.terms.count)
         for term in expression.terms {
@@ -890,7 +963,7 @@ public final class Solver {
 
         seqCounter += 1
         var tag = Tag(constraint: constraint, marker: -1, other: -1, markerCoeff: 0, otherCoeff: 0,
-                      constant: expression.constant, priority: required ? Strength.required : priority,
+                      constant: constant, priority: required ? Strength.required : priority,
                       seq: seqCounter, variables: syms, isEdit: isEdit)
         var errors: [Int] = []
         switch constraint.op {
@@ -908,7 +981,9 @@ public final class Solver {
                 errors.append(e)
             }
         case .equal:
-            if required {
+            if required && implicitMarkers {
+                tag.implicit = true
+            } else if required {
                 let d = newSymbol(SymbolKind.dummy)
                 tag.marker = d
                 tag.markerCoeff = 1
@@ -954,7 +1029,8 @@ public final class Solver {
                 subjectMagnitude = cell.coeff.magnitude
             }
         }
-        if subject < 0, isRestrictedPivotable(tag.marker), row.coefficient(of: tag.marker) < -absoluteEpsilon {
+        if subject < 0, tag.marker >= 0, isRestrictedPivotable(tag.marker),
+           row.coefficient(of: tag.marker) < -absoluteEpsilon {
             subject = tag.marker
         }
         if subject < 0, tag.other >= 0, row.coefficient(of: tag.other) < -absoluteEpsilon {
@@ -973,6 +1049,15 @@ public final class Solver {
                 var residue: [Int] = []
                 for cell in row.cells where kindOf(cell.id) != SymbolKind.dummy { residue.append(cell.id) }
                 for id in residue { row.remove(id) }
+                if tag.implicit {
+                    // A redundant equality keeps an explicit dummy, basic over the (explicit)
+                    // dummies it depends on, exactly as without implicit markers.
+                    let d = newSymbol(SymbolKind.dummy)
+                    tag.marker = d
+                    tag.markerCoeff = 1
+                    tag.implicit = false
+                    row.add(d, 1)
+                }
                 subject = tag.marker
             }
         }
@@ -981,11 +1066,65 @@ public final class Solver {
             stats.artificialAdds += 1
             try addWithArtificialVariable(row)
         } else {
+            noteDivisor(row.coefficient(of: subject), row)
             row.solve(for: subject)
             substitute(subject, row)
             setRow(subject, row)
         }
+        if !implicitMarkers && dummyCells > implicitMarkerThreshold { makeMarkersImplicit() }
         if optimizeAfter { try optimize() }
+    }
+
+    /// When the stored dummy cells exceed this, markers become implicit: `4 × rows + 1024`.
+    /// Systems whose equalities chain (a row of N views: every position depends on every earlier
+    /// gap) hold ~N²/2 dummy cells — all of them zero-valued bookkeeping for removal — and cross
+    /// it; a navigation screen's few hundred constraints stay far below (their dummy cells are
+    /// about one per row), keeping incremental removal.
+    internal var implicitMarkerThreshold: Int { implicitMarkerThresholdOverride ?? (4 * basicCount + 1024) }
+
+    /// Switches to implicit markers: deletes every parametric dummy column from the rows and the
+    /// objective and marks those constraints implicit (their dummies are freed). Basic dummies
+    /// (redundant equalities) stay, with rows now empty. Exact: a dummy is always 0 and never
+    /// enters the basis except when its own constraint is removed, which now rebuilds instead.
+    internal func makeMarkersImplicit() {
+        implicitMarkers = true
+        var dead: [Int] = []
+        for (key, tag) in constraints where tag.marker >= 0 && kindOf(tag.marker) == SymbolKind.dummy
+            && !isBasic(tag.marker) {
+            var t = tag
+            dead.append(t.marker)
+            t.marker = -1
+            t.markerCoeff = 0
+            t.implicit = true
+            setConstraint(key, t)
+        }
+        // Any other parametric dummy cell (none expected) goes too: every dummy column is deleted.
+        for index in 0..<nextIndex where rows[index] != nil {
+            let r = rows[index].unsafelyUnwrapped
+            var hasDummy = false
+            for cell in r.cells where kindOf(cell.id) == SymbolKind.dummy {
+                hasDummy = true
+                break
+            }
+            if !hasDummy { continue }
+            touch(index)
+            var kept: [Cell] = []
+            kept.reserveCapacity(r.cells.count)
+            for cell in r.cells {
+                if kindOf(cell.id) == SymbolKind.dummy {
+                    columnRemove(indexOf(cell.id))
+                } else {
+                    kept.append(cell)
+                }
+            }
+            rows[index]!.cells = kept
+        }
+        for l in 0..<levels.count {
+            levels[l].row.cells.removeAll { kindOf($0.id) == SymbolKind.dummy }
+        }
+        if artificial != nil { artificial!.cells.removeAll { kindOf($0.id) == SymbolKind.dummy } }
+        dead.sort()
+        for d in dead { freeSymbol(d) }
     }
 
     /// Phase one for a row that has no usable subject: the row gets an artificial basic symbol
@@ -1026,6 +1165,13 @@ public final class Solver {
     // MARK: - Removing
 
     internal func removeInternal(_ key: ObjectIdentifier, _ tag: Tag) throws {
+        if tag.implicit {
+            // Its dummy column is not stored: the next operation rebuilds the tableau from the
+            // remaining constraints (``rebuildIfNeeded()``).
+            setConstraint(key, nil)
+            needsRebuild = true
+            return
+        }
         var levelPos = -1
         if !tag.isRequired {
             let (l, found) = levelIndex(tag.priority)

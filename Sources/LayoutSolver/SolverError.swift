@@ -21,6 +21,10 @@ public enum SolverError: Error, Equatable, Sendable {
     /// An operation needed more pivots than its budget (`100 × (rows + symbols) + 1000`); this
     /// indicates numerical trouble rather than a real cycle (the pivot rules cannot cycle).
     case pivotBudgetExceeded
+    /// The operation needed a pivot on a coefficient tiny relative to its row (an ill-conditioned
+    /// system: e.g. multipliers 1e4 and 1e-4 combined with constants 1e7) and its result broke a
+    /// required constraint beyond double-precision rounding, so it was refused (issue 8).
+    case numericalInstability
 }
 
 /// The magnitudes ``Solver`` accepts. Beyond them double-precision products in the tableau can

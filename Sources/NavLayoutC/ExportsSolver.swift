@@ -103,6 +103,10 @@ private func mapped(_ error: Error, _ what: @autoclosure () -> String) -> Error 
         return NavLayoutError.invalidArgument("\(w): NaN or infinite number, or strength outside (0, 1000]")
     case .pivotBudgetExceeded:
         return NavLayoutError.internal("\(w): pivot budget exceeded (numerical trouble; the solver is unchanged)")
+    case .numericalInstability:
+        return NavLayoutError.unsatisfiable("\(w): refused as numerically unstable (an ill-conditioned system, e.g. "
+            + "multipliers 1e4 and 1e-4 with constants near 1e7, would have broken a required constraint beyond "
+            + "rounding); the solver is unchanged")
     }
 }
 

@@ -175,11 +175,16 @@ final class RandomizedTests: XCTestCase {
 
     func testRandomOperationsKeepRequiredConstraints() throws {
         var total = Stats()
+        var rebuilds = 0
+        // Every session twice: with stored dummy markers, and with implicit markers from the first
+        // required equality (threshold -1), where removals and constant changes rebuild.
+        for implicit in [false, true] {
         for seed in 0..<60 as Range<UInt64> {
             var rng = LCG(seed: 7_000 + seed)
             let n = rng.int(2...12)
             let vars = (0..<n).map { Variable("v\($0)") }
             let s = Solver()
+            if implicit { s.implicitMarkerThresholdOverride = -1 }
             var live: [(Spec, Constraint)] = []
             var editing: [Int] = []
             for step in 0..<120 {
@@ -247,7 +252,11 @@ final class RandomizedTests: XCTestCase {
             total.unsatisfiableAdds += s.stats.unsatisfiableAdds
             total.dualFailures += s.stats.dualFailures
             for r in 0..<4 { total.markerLeaving[r] += s.stats.markerLeaving[r] }
+            rebuilds += s.rebuilds
+            if !implicit { XCTAssertEqual(s.rebuilds, 0, "seed \(seed): no rebuild with stored markers") }
         }
+        }
+        XCTAssertGreaterThan(rebuilds, 0)
         // The random sessions must reach every code path of the solver.
         XCTAssertGreaterThan(total.primalPivots, 0)
         XCTAssertGreaterThan(total.artificialPivots, 0)
