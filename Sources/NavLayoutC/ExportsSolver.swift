@@ -23,6 +23,9 @@ final class SolverContext {
     /// knows its position, so registering and unregistering are O(1) with no hashing. The boxes
     /// refer back to this context: nl_solver_destroy empties the array, which breaks the cycle.
     var live: [SolverHandleBox] = []
+    /// Numbers the nl_solver_add_constraints calls, so a box can tell whether it was already seen
+    /// in the current call (SolverConstraintBox.batch) without a per-call dictionary.
+    var batch: UInt64 = 0
 
     /// Registers `box` in the handle table and in `live`; throws LIMIT_EXCEEDED when the table is full.
     func register(_ box: SolverHandleBox, _ kind: HandleKind) throws -> UInt64 {
@@ -64,56 +67,65 @@ final class SolverVariableBox: SolverHandleBox {
 /// The table entry of an nl_solver_constraint.
 final class SolverConstraintBox: SolverHandleBox {
     let constraint: Constraint
+    /// The nl_solver_add_constraints call that last saw this constraint, and its index there.
+    var batch: UInt64 = 0
+    var batchIndex = 0
     init(_ constraint: Constraint, _ owner: SolverContext) { self.constraint = constraint; super.init(owner) }
 }
 
-private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: String) throws -> AnyObject {
-    if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL \(kind.noun) handle") }
+// Role strings are autoclosures everywhere below: they are formatted only when an error is thrown,
+// never on the success path (issue 6: per-call overhead of the raw-solver API).
+private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> AnyObject {
+    if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
     guard let entry = Handles.lookup(raw) else {
-        throw NavLayoutError.invalidHandle("\(role): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (destroyed, or its solver was destroyed)")
+        throw NavLayoutError.invalidHandle("\(role()): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (destroyed, or its solver was destroyed)")
     }
     guard entry.kind == kind else {
-        throw NavLayoutError.invalidHandle("\(role): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
+        throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
     }
     return entry.object
 }
 
-private func resolveSolver(_ p: OpaquePointer?, _ role: String = "solver") throws -> SolverContext {
-    guard let ctx = try resolveSolverEntry(rawValue(p), .solver, role) as? SolverContext else {
-        throw NavLayoutError.internal("\(role): solver handle holds no solver")
+private func resolveSolver(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "solver") throws -> SolverContext {
+    guard let ctx = try resolveSolverEntry(rawValue(p), .solver, role()) as? SolverContext else {
+        throw NavLayoutError.internal("\(role()): solver handle holds no solver")
     }
     return ctx
 }
 
-private func resolveVariable(_ p: OpaquePointer?, _ role: String = "variable") throws -> SolverVariableBox {
-    guard let box = try resolveSolverEntry(rawValue(p), .variable, role) as? SolverVariableBox else {
-        throw NavLayoutError.internal("\(role): variable handle holds no variable")
+private func resolveVariable(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "variable") throws -> SolverVariableBox {
+    guard let box = try resolveSolverEntry(rawValue(p), .variable, role()) as? SolverVariableBox else {
+        throw NavLayoutError.internal("\(role()): variable handle holds no variable")
     }
     return box
 }
 
-private func resolveSolverConstraint(_ p: OpaquePointer?, _ role: String = "constraint") throws -> SolverConstraintBox {
-    guard let box = try resolveSolverEntry(rawValue(p), .solverConstraint, role) as? SolverConstraintBox else {
-        throw NavLayoutError.internal("\(role): constraint handle holds no constraint")
+private func resolveSolverConstraint(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "constraint") throws -> SolverConstraintBox {
+    guard let box = try resolveSolverEntry(rawValue(p), .solverConstraint, role()) as? SolverConstraintBox else {
+        throw NavLayoutError.internal("\(role()): constraint handle holds no constraint")
     }
     return box
 }
 
 /// A variable of `ctx` (another solver's variable is invalidArgument).
-private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: String) throws -> Variable {
-    let box = try resolveVariable(p, role)
+private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Variable {
+    let box = try resolveVariable(p, role())
     guard box.owner === ctx else {
-        throw NavLayoutError.invalidArgument("\(role) '\(box.variable)' belongs to another solver")
+        throw NavLayoutError.invalidArgument("\(role()) '\(box.variable)' belongs to another solver")
     }
     return box.variable
 }
 
-private func constraintOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: String) throws -> Constraint {
-    let box = try resolveSolverConstraint(p, role)
+private func constraintOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Constraint {
+    try constraintBoxOf(ctx, p, role()).constraint
+}
+
+private func constraintBoxOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> SolverConstraintBox {
+    let box = try resolveSolverConstraint(p, role())
     guard box.owner === ctx else {
-        throw NavLayoutError.invalidArgument("\(role) (\(box.constraint)) belongs to another solver")
+        throw NavLayoutError.invalidArgument("\(role()) (\(box.constraint)) belongs to another solver")
     }
-    return box.constraint
+    return box
 }
 
 /// Maps a SolverError to the C status family, with a message naming what was refused.
@@ -335,16 +347,19 @@ public func nl_solver_add_constraints(_ solver: OpaquePointer?, _ constraints: U
         guard let constraints else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(count)") }
         var list: [Constraint] = []
         list.reserveCapacity(count)
-        var seen: [ObjectIdentifier: Int] = [:]
+        ctx.batch &+= 1
+        let batch = ctx.batch
         for i in 0..<count {
-            let c = try constraintOf(ctx, constraints[i], "\(what): constraints[\(i)]")
-            if let j = seen[ObjectIdentifier(c)] {
-                throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is also constraints[\(j)]")
+            let box = try constraintBoxOf(ctx, constraints[i], "\(what): constraints[\(i)]")
+            let c = box.constraint
+            if box.batch == batch {
+                throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is also constraints[\(box.batchIndex)]")
             }
             if ctx.solver.hasConstraint(c) {
                 throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is already in the solver")
             }
-            seen[ObjectIdentifier(c)] = i
+            box.batch = batch
+            box.batchIndex = i
             list.append(c)
         }
         try solverCall(count == 1 ? "\(what) (\(list[0]))" : "\(what) (\(count) constraints)") {
