@@ -8,7 +8,7 @@
  * handles; odd identifier strings.
  *
  * After every call it checks:
- *   - the status is a documented one (NL_OK ... NL_ERR_CALLBACK_FAILED; NL_ERR_INTERNAL is a bug);
+ *   - the status is a documented one (NL_OK ... NL_ERR_LIMIT_EXCEEDED; NL_ERR_INTERNAL is a bug);
  *   - a handle known to be destroyed is NL_ERR_INVALID_HANDLE;
  *   - an event on a map view whose callback is running is NL_ERR_REENTRANT (this includes
  *     destroying the map view from inside its own callback);
@@ -143,7 +143,7 @@ static int any_in_callback(void) {
 static void check(nl_status st, const char *call) {
     const char *m = nl_last_error_message();
     if (m == NULL) fail("NULL last error message", call, st);
-    if ((int)st < 0 || (int)st > NL_ERR_CALLBACK_FAILED) fail("undocumented status", call, st);
+    if ((int)st < 0 || (int)st > NL_ERR_LIMIT_EXCEEDED) fail("undocumented status", call, st);
 }
 
 /* A status from a call on `h` (maybe stale). */

@@ -78,8 +78,34 @@ typedef enum nl_status {
     NL_ERR_DUPLICATE = 9,          /* the thing already exists (e.g. a duplicate arranged view) */
     NL_ERR_UNKNOWN = 10,           /* the thing does not exist (e.g. guide not owned by the view) */
     NL_ERR_CALLBACK_FAILED = 11,   /* a host callback reported failure (nl_map_view_fail_callback) */
+    NL_ERR_LIMIT_EXCEEDED = 12,    /* a capacity limit was reached: the handle table already holds
+                                      NL_MAX_LIVE_HANDLES live handles ("Handle limit" below) */
     NL_ERR_INTERNAL = 99           /* a bug in NavLayout; please report it */
 } nl_status;
+/* Programs must handle status values they do not know (later releases may append codes;
+ * docs/abi-policy.md): treat an unknown non-zero status as a failure and show
+ * nl_last_error_message(). */
+
+/*
+ * Handle limit
+ * ------------
+ * Every handle the library hands out (map views, views, guides, constraints, component handles,
+ * the state handles passed to delegate callbacks, solvers, variables, solver constraints) is an
+ * entry of one process-wide table of at most NL_MAX_LIVE_HANDLES live entries, shared by all
+ * threads. The number comes from the handle encoding (a 24-bit slot index, slot 0 unused) and is
+ * not configurable. A handle stops counting once it is invalidated (nl_*_destroy, or the
+ * destruction of its map view or solver), and its slot is reused.
+ * When the table is full, every call that needs a new handle fails with NL_ERR_LIMIT_EXCEEDED and
+ * a last error message naming the limit: functions returning a status return it; functions
+ * returning a handle return NULL and nl_last_error_status() is NL_ERR_LIMIT_EXCEEDED. This covers
+ * creating anything (nl_map_view_create*, nl_view_create, nl_guide_create, hiding stacks,
+ * constraints, nl_solver_create, nl_variable_create, nl_solver_constraint_create,
+ * nl_solver_add_constraint), getters that return a handle for an object that has none yet
+ * (component views, subviews, superviews, guides, the items of anchors), and events that run
+ * delegate callbacks (each callback needs state handles). A raw-solver call that fails this way
+ * changes nothing. (Release 0.1.0 reported a full table as NL_ERR_INTERNAL.)
+ */
+#define NL_MAX_LIVE_HANDLES 16777215
 
 /** The enum name of a status ("NL_OK", "NL_ERR_INVALID_HANDLE", ...); "NL_STATUS_UNRECOGNIZED" for
  *  any other value. Static storage; do not free. */
@@ -89,6 +115,12 @@ const char *nl_status_name(nl_status status);
  *  offending item by identifier; "" if no call has failed on this thread. Successful calls leave
  *  it unchanged. Owned by the library; valid until the next failing call on this thread. */
 const char *nl_last_error_message(void);
+
+/** The status of the most recent failed call on the calling thread (thread-local), the one
+ *  nl_last_error_message() describes; NL_OK if no call has failed on this thread. Successful calls
+ *  leave it unchanged. Use it after a function that returns NULL on failure (handles, strings) to
+ *  tell why, e.g. NL_ERR_LIMIT_EXCEEDED from a full handle table versus NL_ERR_INVALID_HANDLE. */
+nl_status nl_last_error_status(void);
 
 /** Frees a string returned by the library as `char *`. NULL is ignored. */
 void nl_string_free(char *string);
@@ -884,8 +916,18 @@ char *nl_map_view_snapshot_svg_titled(nl_map_view *map, const char *title);
  * Failure atomicity: a call that fails leaves the solver exactly as before (nl_solver_dump gives
  * the same text).
  * Errors of every call below: NL_ERR_INVALID_HANDLE (bad handle), NL_ERR_INVALID_ARGUMENT (NaN or
- * infinite number, strength outside (0, 1000], bad nl_relation, NULL array with a non-zero count,
- * NULL out-pointer, handle of another solver); plus the ones listed per function. If an operation
+ * infinite number, a number beyond the magnitude limits below, strength outside (0, 1000], bad
+ * nl_relation, NULL array with a non-zero count, NULL out-pointer, handle of another solver);
+ * NL_ERR_LIMIT_EXCEEDED from the calls that create a handle when the handle table is full
+ * ("Handle limit" at the top); plus the ones listed per function.
+ * Magnitude limits: every coefficient within +-NL_SOLVER_MAX_COEFFICIENT (1e6), every constant and
+ * suggested value within +-NL_SOLVER_MAX_CONSTANT (1e12); the bounds themselves are accepted.
+ * Beyond them, products formed while pivoting (coefficient x coefficient x constant) could leave
+ * the range of double and turn the solver's state into infinities and NaNs, so they are refused
+ * (NL_ERR_INVALID_ARGUMENT, message naming the argument and the macro) before the solver sees
+ * them. These are the limits of LayoutSolver's Solver (Swift), which refuses the same numbers.
+ * Tiny coefficients are not refused: the solver treats those below its tolerance as 0
+ * (docs/solver.md, "Robustness"). If an operation
  * ever needs more pivots than its budget (100 x (rows + symbols) + 1000; the pivot rules cannot
  * cycle, so this means numerical trouble) it fails with NL_ERR_INTERNAL and a message saying so,
  * leaving the solver unchanged: it never hangs.
@@ -906,12 +948,18 @@ typedef struct nl_term {
 #define NL_STRENGTH_MEDIUM 500.0
 #define NL_STRENGTH_WEAK 250.0
 
+/* Magnitude limits of the raw solver's numbers (see above; the bounds are accepted). */
+#define NL_SOLVER_MAX_COEFFICIENT 1e6  /* |nl_term.coefficient|, dimensionless */
+#define NL_SOLVER_MAX_CONSTANT 1e12    /* |constant| of a constraint, |value| of a suggestion, in
+                                          the caller's unit */
+
 /** The strength of priority `priority` (an Auto Layout-style priority, 1...1000, as for
  *  nl_constraint_set_priority): the same number, since strengths are priority levels. Returns NaN
  *  (which every call refuses with NL_ERR_INVALID_ARGUMENT) when `priority` is not in (0, 1000]. */
 double nl_strength_from_priority(double priority);
 
-/** A new, empty solver; free it with nl_solver_destroy. NULL only if the handle table is full. */
+/** A new, empty solver; free it with nl_solver_destroy. NULL only if the handle table is full
+ *  (nl_last_error_status() is then NL_ERR_LIMIT_EXCEEDED). */
 nl_solver *nl_solver_create(void);
 
 /** Destroys the solver and invalidates its handle and every variable and constraint handle it
@@ -920,7 +968,9 @@ nl_status nl_solver_destroy(nl_solver *solver);
 
 /** A new variable of `solver` with a readable name (NULL = unnamed; copied; names need not be
  *  unique, they only appear in nl_solver_dump). Its value is 0 until nl_solver_update_variables.
- *  Owned by the solver (valid until nl_variable_destroy or nl_solver_destroy). NULL on error. */
+ *  Owned by the solver (valid until nl_variable_destroy or nl_solver_destroy). NULL on error:
+ *  NL_ERR_INVALID_HANDLE (bad solver) or NL_ERR_LIMIT_EXCEEDED (handle table full), as told by
+ *  nl_last_error_status(). */
 nl_variable *nl_variable_create(nl_solver *solver, const char *name);
 
 /** Invalidates the variable's handle. Constraints and edits that use it stay in the solver and
@@ -941,8 +991,11 @@ nl_status nl_solver_variable_values(const nl_solver *solver, nl_variable *const 
 /** Creates the constraint `sum(terms) + constant  relation  0` with `strength` WITHOUT adding it
  *  (add it with nl_solver_add_constraints). Terms may repeat a variable (coefficients are
  *  summed); count may be 0. Every variable must belong to `solver`. Validates everything
- *  nl_solver_add_constraint does except satisfiability. *out is the new handle, owned by the
- *  solver (valid until nl_solver_constraint_destroy or nl_solver_destroy). */
+ *  nl_solver_add_constraint does except satisfiability: |terms[i].coefficient| <=
+ *  NL_SOLVER_MAX_COEFFICIENT (1e6) for each term, |constant| <= NL_SOLVER_MAX_CONSTANT (1e12),
+ *  otherwise NL_ERR_INVALID_ARGUMENT. *out is the new handle, owned by the solver (valid until
+ *  nl_solver_constraint_destroy or nl_solver_destroy). NL_ERR_LIMIT_EXCEEDED: the handle table is
+ *  full (nothing is created). */
 nl_status nl_solver_constraint_create(nl_solver *solver, const nl_term *terms, size_t count,
                                       double constant, nl_relation relation, double strength,
                                       nl_solver_constraint **out);
@@ -951,7 +1004,11 @@ nl_status nl_solver_constraint_create(nl_solver *solver, const nl_term *terms, s
  *  {x,1},{y,2}, constant -10, NL_EQUAL) with `strength` and adds it, then re-optimises (primal
  *  simplex). *out (must not be NULL) receives the constraint's handle, owned by the solver. On
  *  failure nothing is created and the solver is unchanged.
+ *  NL_ERR_INVALID_ARGUMENT: also a coefficient with |terms[i].coefficient| >
+ *  NL_SOLVER_MAX_COEFFICIENT (1e6) or |constant| > NL_SOLVER_MAX_CONSTANT (1e12) (each term is
+ *  checked on its own, before repeated variables are summed).
  *  NL_ERR_UNSATISFIABLE: a required constraint that contradicts the required ones present.
+ *  NL_ERR_LIMIT_EXCEEDED: the handle table is full (checked before the solver is touched).
  *  Tolerances (docs/solver.md): coefficients of magnitude <= 1e-8 are treated as 0, so a
  *  constraint whose every coefficient is that small is a constant-only constraint. */
 nl_status nl_solver_add_constraint(nl_solver *solver, const nl_term *terms, size_t count,
@@ -993,7 +1050,7 @@ nl_status nl_solver_has_edit_variable(const nl_solver *solver, const nl_variable
 
 /** Suggests a value for an edit variable and re-optimises incrementally (dual simplex). Read the
  *  result with nl_solver_update_variables. NL_ERR_UNKNOWN: not an edit variable;
- *  NL_ERR_INVALID_ARGUMENT: NaN or infinite value. */
+ *  NL_ERR_INVALID_ARGUMENT: NaN or infinite value, or |value| > NL_SOLVER_MAX_CONSTANT (1e12). */
 nl_status nl_solver_suggest_value(nl_solver *solver, nl_variable *variable, double value);
 
 /** Copies the solved values into the solver's variables (read them with nl_variable_value). */

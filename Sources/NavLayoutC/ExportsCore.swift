@@ -24,7 +24,7 @@ private let statusNames: [UInt32: UnsafeMutablePointer<CChar>] = {
         (3, "NL_ERR_INVALID_STATE"), (4, "NL_ERR_NAVIGATION_ENABLED"), (5, "NL_ERR_CARPLAY"),
         (6, "NL_ERR_REENTRANT"), (7, "NL_ERR_NO_COMMON_ANCESTOR"), (8, "NL_ERR_UNSATISFIABLE"),
         (9, "NL_ERR_DUPLICATE"), (10, "NL_ERR_UNKNOWN"), (11, "NL_ERR_CALLBACK_FAILED"),
-        (99, "NL_ERR_INTERNAL"),
+        (12, "NL_ERR_LIMIT_EXCEEDED"), (99, "NL_ERR_INTERNAL"),
     ]
     var table: [UInt32: UnsafeMutablePointer<CChar>] = [:]
     for (code, name) in names { table[code] = strdup(name)! }
@@ -42,6 +42,9 @@ public func nl_status_name(_ s: nl_status) -> UnsafePointer<CChar>? {
 
 @c @implementation
 public func nl_last_error_message() -> UnsafePointer<CChar>? { lastErrorPointer() }
+
+@c @implementation
+public func nl_last_error_status() -> nl_status { lastErrorStatus() }
 
 @c @implementation
 public func nl_string_free(_ s: UnsafeMutablePointer<CChar>?) { free(s) }
@@ -78,8 +81,13 @@ private func makeMap(_ body: () throws -> NavigationMapView) -> OpaquePointer? {
     guardedValue {
         let map = try body()
         let ctx = MapContext(map: map)
-        guard let raw = ctx.registerMapHandle() else { throw NavLayoutError.internal("handle table full") }
-        _ = try ctx.handle(for: map, kind: .view)  // the root view handle
+        guard let raw = ctx.registerMapHandle() else { throw handleTableFull("map view") }
+        do {
+            _ = try ctx.handle(for: map, kind: .view)  // the root view handle
+        } catch {
+            Handles.remove([raw])  // no half-made map view stays in the table
+            throw error
+        }
         return handlePointer(raw)
     }
 }

@@ -18,72 +18,114 @@ import LayoutSolver
 final class SolverContext {
     let solver = Solver()
     var handle: UInt64 = 0
-    /// Live variable and constraint handles made from this solver (invalidated on destroy).
-    var variableHandles: [ObjectIdentifier: UInt64] = [:]
-    var constraintHandles: [ObjectIdentifier: UInt64] = [:]
+    /// The live variable and constraint handles made from this solver (invalidated on destroy),
+    /// in creation order except where a destroyed one's place was taken by the last one. Each box
+    /// knows its position, so registering and unregistering are O(1) with no hashing. The boxes
+    /// refer back to this context: nl_solver_destroy empties the array, which breaks the cycle.
+    var live: [SolverHandleBox] = []
+    /// Numbers the nl_solver_add_constraints calls, so a box can tell whether it was already seen
+    /// in the current call (SolverConstraintBox.batch) without a per-call dictionary.
+    var batch: UInt64 = 0
+
+    /// Registers `box` in the handle table and in `live`; throws LIMIT_EXCEEDED when the table is full.
+    func register(_ box: SolverHandleBox, _ kind: HandleKind) throws -> UInt64 {
+        guard let raw = Handles.insert(HandleEntry(kind: kind, object: box, context: nil)) else {
+            throw handleTableFull(kind.noun)
+        }
+        box.raw = raw
+        box.position = live.count
+        live.append(box)
+        return raw
+    }
+
+    /// Invalidates the handle of `box` (a no-op if it is no longer live).
+    func unregister(_ box: SolverHandleBox) {
+        let i = box.position
+        guard i >= 0, i < live.count, live[i] === box else { return }
+        let last = live.removeLast()
+        if i < live.count { live[i] = last; last.position = i }
+        box.position = -1
+        Handles.remove([box.raw])
+    }
+}
+
+/// What the handle table holds for a variable or solver constraint of one solver.
+class SolverHandleBox {
+    let owner: SolverContext
+    /// The handle value and the index in `owner.live` (-1 once unregistered).
+    var raw: UInt64 = 0
+    var position = -1
+    init(_ owner: SolverContext) { self.owner = owner }
 }
 
 /// The table entry of an nl_variable.
-final class SolverVariableBox {
+final class SolverVariableBox: SolverHandleBox {
     let variable: Variable
-    let owner: SolverContext
-    init(_ variable: Variable, _ owner: SolverContext) { self.variable = variable; self.owner = owner }
+    init(_ variable: Variable, _ owner: SolverContext) { self.variable = variable; super.init(owner) }
 }
 
 /// The table entry of an nl_solver_constraint.
-final class SolverConstraintBox {
+final class SolverConstraintBox: SolverHandleBox {
     let constraint: Constraint
-    let owner: SolverContext
-    init(_ constraint: Constraint, _ owner: SolverContext) { self.constraint = constraint; self.owner = owner }
+    /// The nl_solver_add_constraints call that last saw this constraint, and its index there.
+    var batch: UInt64 = 0
+    var batchIndex = 0
+    init(_ constraint: Constraint, _ owner: SolverContext) { self.constraint = constraint; super.init(owner) }
 }
 
-private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: String) throws -> AnyObject {
-    if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL \(kind.noun) handle") }
+// Role strings are autoclosures everywhere below: they are formatted only when an error is thrown,
+// never on the success path (issue 6: per-call overhead of the raw-solver API).
+private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> AnyObject {
+    if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
     guard let entry = Handles.lookup(raw) else {
-        throw NavLayoutError.invalidHandle("\(role): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (destroyed, or its solver was destroyed)")
+        throw NavLayoutError.invalidHandle("\(role()): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (destroyed, or its solver was destroyed)")
     }
     guard entry.kind == kind else {
-        throw NavLayoutError.invalidHandle("\(role): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
+        throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
     }
     return entry.object
 }
 
-private func resolveSolver(_ p: OpaquePointer?, _ role: String = "solver") throws -> SolverContext {
-    guard let ctx = try resolveSolverEntry(rawValue(p), .solver, role) as? SolverContext else {
-        throw NavLayoutError.internal("\(role): solver handle holds no solver")
+private func resolveSolver(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "solver") throws -> SolverContext {
+    guard let ctx = try resolveSolverEntry(rawValue(p), .solver, role()) as? SolverContext else {
+        throw NavLayoutError.internal("\(role()): solver handle holds no solver")
     }
     return ctx
 }
 
-private func resolveVariable(_ p: OpaquePointer?, _ role: String = "variable") throws -> SolverVariableBox {
-    guard let box = try resolveSolverEntry(rawValue(p), .variable, role) as? SolverVariableBox else {
-        throw NavLayoutError.internal("\(role): variable handle holds no variable")
+private func resolveVariable(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "variable") throws -> SolverVariableBox {
+    guard let box = try resolveSolverEntry(rawValue(p), .variable, role()) as? SolverVariableBox else {
+        throw NavLayoutError.internal("\(role()): variable handle holds no variable")
     }
     return box
 }
 
-private func resolveSolverConstraint(_ p: OpaquePointer?, _ role: String = "constraint") throws -> SolverConstraintBox {
-    guard let box = try resolveSolverEntry(rawValue(p), .solverConstraint, role) as? SolverConstraintBox else {
-        throw NavLayoutError.internal("\(role): constraint handle holds no constraint")
+private func resolveSolverConstraint(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "constraint") throws -> SolverConstraintBox {
+    guard let box = try resolveSolverEntry(rawValue(p), .solverConstraint, role()) as? SolverConstraintBox else {
+        throw NavLayoutError.internal("\(role()): constraint handle holds no constraint")
     }
     return box
 }
 
 /// A variable of `ctx` (another solver's variable is invalidArgument).
-private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: String) throws -> Variable {
-    let box = try resolveVariable(p, role)
+private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Variable {
+    let box = try resolveVariable(p, role())
     guard box.owner === ctx else {
-        throw NavLayoutError.invalidArgument("\(role) '\(box.variable)' belongs to another solver")
+        throw NavLayoutError.invalidArgument("\(role()) '\(box.variable)' belongs to another solver")
     }
     return box.variable
 }
 
-private func constraintOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: String) throws -> Constraint {
-    let box = try resolveSolverConstraint(p, role)
+private func constraintOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Constraint {
+    try constraintBoxOf(ctx, p, role()).constraint
+}
+
+private func constraintBoxOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> SolverConstraintBox {
+    let box = try resolveSolverConstraint(p, role())
     guard box.owner === ctx else {
-        throw NavLayoutError.invalidArgument("\(role) (\(box.constraint)) belongs to another solver")
+        throw NavLayoutError.invalidArgument("\(role()) (\(box.constraint)) belongs to another solver")
     }
-    return box.constraint
+    return box
 }
 
 /// Maps a SolverError to the C status family, with a message naming what was refused.
@@ -100,7 +142,11 @@ private func mapped(_ error: Error, _ what: @autoclosure () -> String) -> Error 
     case .badRequiredStrength:
         return NavLayoutError.invalidArgument("\(w): an edit variable cannot have the required strength (1000)")
     case .invalidValue:
-        return NavLayoutError.invalidArgument("\(w): NaN or infinite number, or strength outside (0, 1000]")
+        // The C layer checks the same limits first (requireCoefficient, requireConstant), so this
+        // is reached only if the solver refuses something the C layer let through.
+        return NavLayoutError.invalidArgument("\(w): the solver refused a number: NaN or infinite, a coefficient beyond "
+            + "±\(maxCoefficientText) (NL_SOLVER_MAX_COEFFICIENT), a constant or suggested value beyond ±\(maxConstantText) "
+            + "(NL_SOLVER_MAX_CONSTANT), or a strength outside (0, 1000]")
     case .pivotBudgetExceeded:
         return NavLayoutError.internal("\(w): pivot budget exceeded (numerical trouble; the solver is unchanged)")
     case .numericalInstability:
@@ -112,6 +158,34 @@ private func mapped(_ error: Error, _ what: @autoclosure () -> String) -> Error 
 
 private func solverCall(_ what: @autoclosure () -> String, _ body: () throws -> Void) throws {
     do { try body() } catch { throw mapped(error, what()) }
+}
+
+/// The magnitude limits of the raw solver (header: NL_SOLVER_MAX_COEFFICIENT, NL_SOLVER_MAX_CONSTANT;
+/// the same limits as LayoutSolver's `Solver.validate`). Beyond them products of coefficients and
+/// constants could overflow to infinity or NaN inside the tableau.
+let solverMaxCoefficient: Double = NL_SOLVER_MAX_COEFFICIENT
+let solverMaxConstant: Double = NL_SOLVER_MAX_CONSTANT
+private let maxCoefficientText = "1e6"
+private let maxConstantText = "1e12"
+
+/// Throws `invalidArgument` unless `value` is finite and |value| <= NL_SOLVER_MAX_COEFFICIENT.
+@inline(__always)
+private func requireCoefficient(_ value: Double, _ what: @autoclosure () -> String) throws {
+    if !(value.magnitude <= solverMaxCoefficient) {  // also NaN
+        if !value.isFinite { throw NavLayoutError.invalidArgument("\(what()) must be finite, got \(value)") }
+        throw NavLayoutError.invalidArgument(
+            "\(what()) \(value) is beyond ±\(maxCoefficientText) (NL_SOLVER_MAX_COEFFICIENT, the largest coefficient magnitude)")
+    }
+}
+
+/// Throws `invalidArgument` unless `value` is finite and |value| <= NL_SOLVER_MAX_CONSTANT.
+@inline(__always)
+private func requireConstant(_ value: Double, _ what: @autoclosure () -> String) throws {
+    if !(value.magnitude <= solverMaxConstant) {
+        if !value.isFinite { throw NavLayoutError.invalidArgument("\(what()) must be finite, got \(value)") }
+        throw NavLayoutError.invalidArgument(
+            "\(what()) \(value) is beyond ±\(maxConstantText) (NL_SOLVER_MAX_CONSTANT, the largest magnitude of a constant or suggested value)")
+    }
 }
 
 private func requireStrength(_ strength: Double, _ what: String) throws {
@@ -133,10 +207,10 @@ private func makeConstraint(_ ctx: SolverContext, _ terms: UnsafePointer<nl_term
     for i in 0..<count {
         let t = terms![i]
         let v = try variableOf(ctx, t.variable, "\(what): terms[\(i)].variable")
-        try requireFinite(t.coefficient, "\(what): terms[\(i)].coefficient")
+        try requireCoefficient(t.coefficient, "\(what): terms[\(i)].coefficient")
         list.append(Term(v, t.coefficient))
     }
-    try requireFinite(constant, "\(what): constant")
+    try requireConstant(constant, "\(what): constant")
     let op: RelationalOperator
     switch relation {
     case NL_EQUAL: op = .equal
@@ -148,13 +222,6 @@ private func makeConstraint(_ ctx: SolverContext, _ terms: UnsafePointer<nl_term
     return Constraint(Expression(terms: list, constant: constant), op, strength: strength)
 }
 
-private func register(_ ctx: SolverContext, _ c: Constraint) throws -> OpaquePointer? {
-    guard let raw = Handles.insert(HandleEntry(kind: .solverConstraint, object: SolverConstraintBox(c, ctx), context: nil)) else {
-        throw NavLayoutError.internal("handle table full (16 777 215 live handles)")
-    }
-    ctx.constraintHandles[ObjectIdentifier(c)] = raw
-    return handlePointer(raw)
-}
 
 // MARK: - Strengths, solver
 
@@ -168,7 +235,7 @@ public func nl_solver_create() -> OpaquePointer? {
     guardedValue {
         let ctx = SolverContext()
         guard let raw = Handles.insert(HandleEntry(kind: .solver, object: ctx, context: nil)) else {
-            throw NavLayoutError.internal("handle table full (16 777 215 live handles)")
+            throw handleTableFull("solver")
         }
         ctx.handle = raw
         return handlePointer(raw)
@@ -179,10 +246,11 @@ public func nl_solver_create() -> OpaquePointer? {
 public func nl_solver_destroy(_ solver: OpaquePointer?) -> nl_status {
     guarded {
         let ctx = try resolveSolver(solver)
-        var raws = Array(ctx.variableHandles.values) + Array(ctx.constraintHandles.values)
+        var raws: [UInt64] = []
+        raws.reserveCapacity(ctx.live.count + 1)
+        for box in ctx.live { raws.append(box.raw); box.position = -1 }
         raws.append(ctx.handle)
-        ctx.variableHandles = [:]
-        ctx.constraintHandles = [:]
+        ctx.live = []
         Handles.remove(raws)
     }
 }
@@ -194,11 +262,7 @@ public func nl_variable_create(_ solver: OpaquePointer?, _ name: UnsafePointer<C
     guardedValue {
         let ctx = try resolveSolver(solver)
         let v = Variable(string(name))
-        guard let raw = Handles.insert(HandleEntry(kind: .variable, object: SolverVariableBox(v, ctx), context: nil)) else {
-            throw NavLayoutError.internal("handle table full (16 777 215 live handles)")
-        }
-        ctx.variableHandles[ObjectIdentifier(v)] = raw
-        return handlePointer(raw)
+        return handlePointer(try ctx.register(SolverVariableBox(v, ctx), .variable))
     }
 }
 
@@ -206,9 +270,7 @@ public func nl_variable_create(_ solver: OpaquePointer?, _ name: UnsafePointer<C
 public func nl_variable_destroy(_ variable: OpaquePointer?) -> nl_status {
     guarded {
         let box = try resolveVariable(variable)
-        if let raw = box.owner.variableHandles.removeValue(forKey: ObjectIdentifier(box.variable)) {
-            Handles.remove([raw])
-        }
+        box.owner.unregister(box)
     }
 }
 
@@ -253,7 +315,7 @@ public func nl_solver_constraint_create(_ solver: OpaquePointer?, _ terms: Unsaf
         let out = try requireOut(out, "nl_solver_constraint_create")
         let ctx = try resolveSolver(solver)
         let c = try makeConstraint(ctx, terms, count, constant, relation, strength, "nl_solver_constraint_create")
-        out.pointee = try register(ctx, c)
+        out.pointee = handlePointer(try ctx.register(SolverConstraintBox(c, ctx), .solverConstraint))
     }
 }
 
@@ -265,13 +327,16 @@ public func nl_solver_add_constraint(_ solver: OpaquePointer?, _ terms: UnsafePo
         let out = try requireOut(out, "nl_solver_add_constraint")
         let ctx = try resolveSolver(solver)
         let c = try makeConstraint(ctx, terms, count, constant, relation, strength, "nl_solver_add_constraint")
-        try solverCall("nl_solver_add_constraint (\(c))") { try ctx.solver.addConstraint(c) }
+        // The handle first: a full handle table (NL_ERR_LIMIT_EXCEEDED) then leaves the solver untouched.
+        let box = SolverConstraintBox(c, ctx)
+        let raw = try ctx.register(box, .solverConstraint)
         do {
-            out.pointee = try register(ctx, c)
+            try solverCall("nl_solver_add_constraint (\(c))") { try ctx.solver.addConstraint(c) }
         } catch {
-            try? ctx.solver.removeConstraint(c)
+            ctx.unregister(box)
             throw error
         }
+        out.pointee = handlePointer(raw)
     }
 }
 
@@ -286,16 +351,19 @@ public func nl_solver_add_constraints(_ solver: OpaquePointer?, _ constraints: U
         guard let constraints else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(count)") }
         var list: [Constraint] = []
         list.reserveCapacity(count)
-        var seen: [ObjectIdentifier: Int] = [:]
+        ctx.batch &+= 1
+        let batch = ctx.batch
         for i in 0..<count {
-            let c = try constraintOf(ctx, constraints[i], "\(what): constraints[\(i)]")
-            if let j = seen[ObjectIdentifier(c)] {
-                throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is also constraints[\(j)]")
+            let box = try constraintBoxOf(ctx, constraints[i], "\(what): constraints[\(i)]")
+            let c = box.constraint
+            if box.batch == batch {
+                throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is also constraints[\(box.batchIndex)]")
             }
             if ctx.solver.hasConstraint(c) {
                 throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is already in the solver")
             }
-            seen[ObjectIdentifier(c)] = i
+            box.batch = batch
+            box.batchIndex = i
             list.append(c)
         }
         try solverCall(count == 1 ? "\(what) (\(list[0]))" : "\(what) (\(count) constraints)") {
@@ -332,9 +400,7 @@ public func nl_solver_constraint_destroy(_ constraint: OpaquePointer?) -> nl_sta
         if ctx.solver.hasConstraint(box.constraint) {
             try solverCall("nl_solver_constraint_destroy (\(box.constraint))") { try ctx.solver.removeConstraint(box.constraint) }
         }
-        if let raw = ctx.constraintHandles.removeValue(forKey: ObjectIdentifier(box.constraint)) {
-            Handles.remove([raw])
-        }
+        ctx.unregister(box)
     }
 }
 
@@ -383,7 +449,7 @@ public func nl_solver_suggest_value(_ solver: OpaquePointer?, _ variable: Opaque
         let v = try variableOf(ctx, variable, "nl_solver_suggest_value: variable")
         let what = "nl_solver_suggest_value ('\(v)', \(value))"
         if !ctx.solver.hasEditVariable(v) { throw NavLayoutError.unknown("\(what): not an edit variable of the solver") }
-        try requireFinite(value, what)
+        try requireConstant(value, "\(what): value")
         try solverCall(what) { try ctx.solver.suggestValue(v, value) }
     }
 }

@@ -63,7 +63,7 @@ final class MapContext {
             destroyed[id] = nil  // the identifier was reused by a new object
         }
         guard let raw = Handles.insert(HandleEntry(kind: kind, object: object, context: self)) else {
-            throw NavLayoutError.internal("handle table full (16 777 215 live handles)")
+            throw handleTableFull(kind.noun)
         }
         handleByObject[id] = raw
         return raw
@@ -105,7 +105,8 @@ final class MapContext {
         var raws: [UInt64] = []
         for s in states {
             guard let raw = Handles.insert(HandleEntry(kind: .state, object: s, context: self)) else {
-                throw NavLayoutError.internal("handle table full")
+                Handles.remove(raws)
+                throw handleTableFull("UI state for a delegate callback")
             }
             raws.append(raw)
         }

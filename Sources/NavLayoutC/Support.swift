@@ -76,10 +76,29 @@ private let tsanLockToken = UnsafeMutableRawPointer.allocate(byteCount: 8, align
 
 private let handleMagic: UInt64 = 0xA5 << 56
 private let kindMask: UInt64 = 0x5A
-private let maxSlots = 1 << 24
+/// The most live handles the table holds: `NL_MAX_LIVE_HANDLES` of the header (16,777,215), which
+/// is what the 24-bit slot index of the encoding can address (slot 0 is never used). Not
+/// configurable: a larger value would not fit the encoding (Tests/c/test_handle_limit.c fills the
+/// table and checks that exactly this many handles fit).
+let maxLiveHandles = Int(NL_MAX_LIVE_HANDLES)
+private let maxSlots = maxLiveHandles + 1
+
+/// A capacity limit of the library was reached (`NL_ERR_LIMIT_EXCEEDED`, 12). Thrown by the C
+/// layer only; its message names the limit.
+struct LimitExceededError: Error {
+    let message: String
+}
+
+/// The error for a full handle table: `NL_ERR_LIMIT_EXCEEDED`, naming the limit and what could not
+/// get a handle.
+func handleTableFull(_ what: @autoclosure () -> String) -> LimitExceededError {
+    LimitExceededError(message: "\(what()): the handle table is full (NL_MAX_LIVE_HANDLES = 16777215 live handles, "
+                       + "shared by every map view and solver of the process); destroy handles you no longer need")
+}
 
 enum Handles {
-    /// Registers `entry` and returns its handle value, or nil when the table is full.
+    /// Registers `entry` and returns its handle value, or nil when the table already holds
+    /// `maxLiveHandles` live handles.
     static func insert(_ entry: HandleEntry) -> UInt64? {
         handleTable.withLock { state -> UInt64? in
             tsanAcquire(); defer { tsanRelease() }
@@ -252,14 +271,37 @@ func lastErrorPointer() -> UnsafePointer<CChar> {
 
 @inline(__always) func status(_ code: Int32) -> nl_status { nl_status(rawValue: numericCast(code)) }
 
-/// Maps a thrown error to a status and records its message.
+// The thread-local status of the last failure (nl_last_error_status), stored in the key's pointer
+// value itself (no allocation): nil is NL_OK.
+private let errorStatusKey: pthread_key_t = {
+    var key = pthread_key_t()
+    _ = pthread_key_create(&key, nil)
+    return key
+}()
+
+func setLastErrorStatus(_ s: nl_status) {
+    _ = pthread_setspecific(errorStatusKey, UnsafeRawPointer(bitPattern: UInt(s.rawValue)))
+}
+
+func lastErrorStatus() -> nl_status {
+    nl_status(rawValue: numericCast(UInt(bitPattern: pthread_getspecific(errorStatusKey))))
+}
+
+/// Maps a thrown error to a status and records its message and status (thread-local).
 func fail(_ error: Error) -> nl_status {
+    let result: nl_status
     if let e = error as? NavLayoutError {
         setLastError(e.message)
-        return status(e.code)
+        result = status(e.code)
+    } else if let e = error as? LimitExceededError {
+        setLastError(e.message)
+        result = NL_ERR_LIMIT_EXCEEDED
+    } else {
+        setLastError("internal error: \(error)")
+        result = NL_ERR_INTERNAL
     }
-    setLastError("internal error: \(error)")
-    return NL_ERR_INTERNAL
+    setLastErrorStatus(result)
+    return result
 }
 
 /// Runs `body`, mapping thrown errors to a status.

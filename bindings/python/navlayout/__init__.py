@@ -62,6 +62,8 @@ from .errors import (
     DuplicateError,
     InternalError,
     InvalidArgumentError,
+    LimitExceededError,
+    MAX_LIVE_HANDLES,
     InvalidHandleError,
     InvalidStateError,
     LibraryNotFoundError,
@@ -162,7 +164,7 @@ __all__ = [
     "NavLayoutError", "InvalidArgumentError", "InvalidHandleError", "InvalidStateError",
     "NavigationEnabledError", "CarPlayError", "ReentrantError", "NoCommonAncestorError",
     "UnsatisfiableError", "DuplicateError", "UnknownError", "CallbackFailedError",
-    "InternalError", "LibraryNotFoundError",
+    "InternalError", "LimitExceededError", "LibraryNotFoundError", "MAX_LIVE_HANDLES",
     # device gallery (issue 4)
     "gallery", "GalleryResult",
     # library

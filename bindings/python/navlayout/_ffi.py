@@ -134,6 +134,7 @@ _PROTOTYPES = {
     "nl_version": (c_char_p, []),
     "nl_status_name": (c_char_p, [st]),
     "nl_last_error_message": (c_char_p, []),
+    "nl_last_error_status": (st, []),
     "nl_string_free": (None, [c_void_p]),
     # map view
     "nl_map_view_create": (H, [P(nl_map_options)]),
@@ -272,7 +273,7 @@ _PROTOTYPES = {
 }
 
 #: Functions the bindings cannot work without; the rest are optional (feature-tested).
-_OPTIONAL = {"nl_map_view_snapshot_json", "nl_map_view_snapshot_svg", "nl_version"}
+_OPTIONAL = {"nl_map_view_snapshot_json", "nl_map_view_snapshot_svg", "nl_version", "nl_last_error_status"}
 
 # --------------------------------------------------------------------------------------------
 # Loading
@@ -383,8 +384,13 @@ def check(status: int) -> None:
 def fail(what: str) -> Any:
     """Raise for a constructor/getter that returned NULL (the last error tells why)."""
     msg = last_error_message() or f"{what} failed"
-    # The library does not return the status for NULL results; infer it from the message's
-    # class when the message starts with a status name, else report an invalid argument.
+    # nl_last_error_status() tells the status of the failure that returned NULL.
+    if has_symbol("nl_last_error_status"):
+        status = int(load().nl_last_error_status())
+        if status != 0:
+            raise error_for_status(status, msg)
+    # Libraries without nl_last_error_status: infer it from the message, else report an
+    # invalid argument.
     from .errors import InvalidArgumentError, InvalidHandleError
 
     if "handle" in msg.lower():

@@ -1381,6 +1381,10 @@ class MapView(View):
 
     Raises:
         InvalidArgumentError: NaN/inf/negative sizes, bad layout direction.
+        LimitExceededError: the process-wide handle table is full
+            (:data:`navlayout.MAX_LIVE_HANDLES` live handles). Any call that hands out a new
+            wrapper (views, guides, constraints, component getters, events that run delegate
+            callbacks) can raise it then; close map views and solvers you no longer need.
     """
 
     _kind = "view"
@@ -1415,7 +1419,8 @@ class MapView(View):
     def preset(cls, name: str) -> "MapView":
         """A map view for a device preset of SPEC §9: ``"iphone-portrait"``,
         ``"iphone-landscape"``, ``"iphone-se"``, ``"ipad-portrait"``, ``"ipad-split"``,
-        ``"carplay"`` (a CarPlay screen). Raises InvalidArgumentError for unknown names."""
+        ``"carplay"`` (a CarPlay screen). Raises InvalidArgumentError for unknown names and
+        LimitExceededError when the handle table is full."""
         lib = load()
         maph = lib.nl_map_view_create_preset(encode(name))
         if not maph:

@@ -22,9 +22,11 @@ __all__ = [
     "DuplicateError",
     "UnknownError",
     "CallbackFailedError",
+    "LimitExceededError",
     "InternalError",
     "LibraryNotFoundError",
     "error_for_status",
+    "MAX_LIVE_HANDLES",
 ]
 
 
@@ -121,6 +123,21 @@ class CallbackFailedError(NavLayoutError):
     code = 11
 
 
+class LimitExceededError(NavLayoutError):
+    """``NL_ERR_LIMIT_EXCEEDED``: a capacity limit of the library was reached — the process-wide
+    handle table already holds :data:`MAX_LIVE_HANDLES` (16,777,215) live handles (map views,
+    views, guides, constraints, solvers and their variables and constraints all count; the C
+    header's ``NL_MAX_LIVE_HANDLES``). Close map views and solvers that are no longer needed.
+    A raw-solver call refused this way changes nothing."""
+
+    code = 12
+
+
+#: The handle table's capacity (``NL_MAX_LIVE_HANDLES`` in ``navlayout.h``): the most map-view and
+#: solver objects with a live C handle at once, in the whole process. Fixed by the handle encoding.
+MAX_LIVE_HANDLES = 16777215
+
+
 class InternalError(NavLayoutError):
     """``NL_ERR_INTERNAL``: a bug in the library; please report it."""
 
@@ -145,6 +162,7 @@ _BY_STATUS: Dict[int, Type[NavLayoutError]] = {
         DuplicateError,
         UnknownError,
         CallbackFailedError,
+        LimitExceededError,
         InternalError,
     )
 }

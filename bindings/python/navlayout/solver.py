@@ -31,6 +31,16 @@ them (``x.value()``) also works as in kiwisolver; ``Term``/``Expression``/``Cons
 ``variable``/``coefficient``, ``terms``/``constant`` and ``expression``/``op``/``strength`` as
 attributes. A strength is a number from 1 to 1000 (kiwisolver's ``strength.strong`` etc. are
 other numbers and are refused). Not thread-safe: use one solver from one thread at a time.
+
+Magnitude limits (the C header's ``NL_SOLVER_MAX_COEFFICIENT`` and ``NL_SOLVER_MAX_CONSTANT``,
+mirrored as :data:`MAX_COEFFICIENT` and :data:`MAX_CONSTANT`): every term's coefficient must be
+within ±1e6 and every constant and suggested value within ±1e12, bounds included; beyond them the
+solver's products could overflow to infinity or NaN, so :meth:`Solver.add_constraint` and
+:meth:`Solver.suggest_value` raise :class:`~navlayout.InvalidArgumentError` (a ``ValueError``)
+naming the limit, and the solver is unchanged. Building such an expression is allowed; adding it
+is not. Each term is checked on its own (``x * 1e6 + x * 1e6`` is accepted; the solver sums the
+coefficients of a repeated variable). Coefficients too small to matter are not refused: the solver
+treats those below its tolerance as 0 (docs/solver.md).
 """
 
 from __future__ import annotations
@@ -64,7 +74,16 @@ __all__ = [
     "DuplicateEditVariableError",
     "UnknownEditVariableError",
     "BadRequiredStrengthError",
+    "MAX_COEFFICIENT",
+    "MAX_CONSTANT",
 ]
+
+#: The largest magnitude of a term's coefficient the solver accepts (``NL_SOLVER_MAX_COEFFICIENT``,
+#: dimensionless; the bound itself is accepted).
+MAX_COEFFICIENT = 1e6
+#: The largest magnitude of a constraint's constant or of a suggested value
+#: (``NL_SOLVER_MAX_CONSTANT``, in the caller's unit; the bound itself is accepted).
+MAX_CONSTANT = 1e12
 
 # --------------------------------------------------------------------------------------------
 # Errors (all NavLayoutError subclasses, through the status-named classes)
@@ -510,6 +529,11 @@ class Solver:
     edit of this solver uses them any more. Call :meth:`update_variables` to copy the solution
     into ``Variable.value``. Every failing call leaves the solver exactly as it was (same
     :meth:`dump`).
+
+    Each solver, and each variable and constraint in use by it, holds one entry of the library's
+    process-wide handle table; creating a solver or adding a constraint or edit variable raises
+    :class:`~navlayout.LimitExceededError` when the table already holds
+    :data:`navlayout.MAX_LIVE_HANDLES` (16,777,215) live handles.
     """
 
     def __init__(self) -> None:
@@ -581,7 +605,12 @@ class Solver:
             TypeError: not a :class:`Constraint`.
             DuplicateConstraintError: it is already in this solver.
             UnsatisfiableConstraintError: it is required and contradicts the required ones.
-            InvalidArgumentError: a NaN or infinite coefficient or constant.
+            InvalidArgumentError: a NaN or infinite coefficient or constant, a coefficient beyond
+                ±:data:`MAX_COEFFICIENT` (1e6) or a constant beyond ±:data:`MAX_CONSTANT` (1e12).
+            LimitExceededError: the process-wide handle table is full
+                (:data:`navlayout.MAX_LIVE_HANDLES` live handles).
+
+        The solver is unchanged when any of these is raised.
         """
         if not isinstance(constraint, Constraint):
             raise TypeError(f"add_constraint takes a Constraint, not {type(constraint).__name__}")
@@ -658,6 +687,7 @@ class Solver:
             DuplicateEditVariableError: it already is an edit variable of this solver.
             BadRequiredStrengthError: ``strength`` is required (1000).
             InvalidArgumentError: an unknown strength name or a number outside [1, 1000].
+            LimitExceededError: the process-wide handle table is full.
         """
         if not isinstance(variable, Variable):
             raise TypeError(f"add_edit_variable takes a Variable, not {type(variable).__name__}")
@@ -705,7 +735,7 @@ class Solver:
         Raises:
             TypeError: ``value`` is not a real number.
             UnknownEditVariableError: ``variable`` is not an edit variable of this solver.
-            InvalidArgumentError: NaN or infinite ``value``.
+            InvalidArgumentError: NaN or infinite ``value``, or beyond ±:data:`MAX_CONSTANT` (1e12).
         """
         v = _number(value, "a suggested value")
         if not isinstance(variable, Variable):

@@ -50,6 +50,7 @@ def test_unknown_button_types_stay_ints():
         (nl.DuplicateError, 9),
         (nl.UnknownError, 10),
         (nl.CallbackFailedError, 11),
+        (nl.LimitExceededError, 12),
         (nl.InternalError, 99),
     ],
 )
