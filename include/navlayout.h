@@ -1007,9 +1007,11 @@ nl_status nl_solver_constraint_create(nl_solver *solver, const nl_term *terms, s
  *  NL_ERR_INVALID_ARGUMENT: also a coefficient with |terms[i].coefficient| >
  *  NL_SOLVER_MAX_COEFFICIENT (1e6) or |constant| > NL_SOLVER_MAX_CONSTANT (1e12) (each term is
  *  checked on its own, before repeated variables are summed).
- *  NL_ERR_UNSATISFIABLE: a required constraint that contradicts the required ones present.
+ *  NL_ERR_UNSATISFIABLE: a required constraint that contradicts the required ones present, or an
+ *  operation refused as numerically unstable (an ill-conditioned system whose result would break a
+ *  required constraint beyond double-precision rounding; the message says which).
  *  NL_ERR_LIMIT_EXCEEDED: the handle table is full (checked before the solver is touched).
- *  Tolerances (docs/solver.md): coefficients of magnitude <= 1e-8 are treated as 0, so a
+ *  Tolerances (docs/solver.md): coefficients of magnitude below 1e-9 are treated as 0, so a
  *  constraint whose every coefficient is that small is a constant-only constraint. */
 nl_status nl_solver_add_constraint(nl_solver *solver, const nl_term *terms, size_t count,
                                    double constant, nl_relation relation, double strength,
