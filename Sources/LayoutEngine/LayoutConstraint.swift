@@ -29,15 +29,21 @@ public final class LayoutConstraint: CustomStringConvertible {
     public package(set) var isRejected = false
     /// What an engine-owned constraint is for, for snapshots and diagnostics.
     package var engineRole: String = ""
-    package private(set) var isActiveStorage = false
-    package weak var installedOn: LayoutView?
-    package var installIndex = -1
-    package var state: SolverState = .none
-    package var solverConstraint: Constraint?
-    package var constantDirty = false
+    // Bookkeeping of the engine, touched on every activation and layout pass; single-threaded by
+    // contract (API.md) and never accessed overlapping, so without run-time exclusivity checks.
+    @exclusivity(unchecked) package private(set) var isActiveStorage = false
+    @exclusivity(unchecked) package weak var installedOn: LayoutView?
+    @exclusivity(unchecked) package var installIndex = -1
+    /// Positions in the first and second items' `referencingConstraints` (-1 when not listed;
+    /// the second is -1 too when both anchors belong to one item).
+    @exclusivity(unchecked) package var firstReferenceIndex = -1
+    @exclusivity(unchecked) package var secondReferenceIndex = -1
+    @exclusivity(unchecked) package var state: SolverState = .none
+    @exclusivity(unchecked) package var solverConstraint: Constraint?
+    @exclusivity(unchecked) package var constantDirty = false
     /// Activation order within a layout system; larger is more recent (SPEC §2: the most recently
     /// activated member of a conflict is the one broken).
-    package var serial = 0
+    @exclusivity(unchecked) package var serial = 0
 
     /// Creates a constraint from untyped anchors (the C/Python path), checking what the typed
     /// Swift anchors check at compile time.
@@ -199,18 +205,22 @@ public final class LayoutConstraint: CustomStringConvertible {
         installedOn = view
         installIndex = view.installedConstraints.count
         view.installedConstraints.append(self)
-        let key = ObjectIdentifier(self)
-        firstAnchor.item.referencingConstraints[key] = self
-        secondAnchor?.item.referencingConstraints[key] = self
+        firstReferenceIndex = firstAnchor.item.addReference(self)
+        if let second = secondAnchor?.item, second !== firstAnchor.item {
+            secondReferenceIndex = second.addReference(self)
+        }
         view.system?.enqueue(self)
     }
 
     package func uninstall() {
         guard isActiveStorage else { return }
         isActiveStorage = false
-        let key = ObjectIdentifier(self)
-        firstAnchor.item.referencingConstraints[key] = nil
-        secondAnchor?.item.referencingConstraints[key] = nil
+        firstAnchor.item.removeReference(self, at: firstReferenceIndex)
+        firstReferenceIndex = -1
+        if let second = secondAnchor?.item, secondReferenceIndex >= 0 {
+            second.removeReference(self, at: secondReferenceIndex)
+        }
+        secondReferenceIndex = -1
         if let view = installedOn {
             view.system?.dequeue(self)
             view.removeInstalled(self)

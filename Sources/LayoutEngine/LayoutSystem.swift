@@ -3,37 +3,41 @@ import LayoutSolver
 /// The per-root layout state: one long-lived Cassowary solver, the registered items, queued
 /// constraint changes, the clock and the running animations (ARCHITECTURE.md: "Incremental by
 /// construction"). Owned by a `LayoutRootView`.
+///
+/// Used from one thread at a time (API.md), and no method overlaps two accesses to one of its
+/// properties: the bookkeeping touched on every activation and layout pass is
+/// `@exclusivity(unchecked)` (no run-time exclusivity check per access, issue 6).
 package final class LayoutSystem {
     package let solver = Solver()
     package unowned let root: LayoutRootView
     package let direction: LayoutDirection
-    package private(set) var items: [LayoutItem] = []
-    package private(set) var stacks: [NavigationHidingStackView] = []
-    package private(set) var needsLayout = true {
+    @exclusivity(unchecked) package private(set) var items: [LayoutItem] = []
+    @exclusivity(unchecked) package private(set) var stacks: [NavigationHidingStackView] = []
+    @exclusivity(unchecked) package private(set) var needsLayout = true {
         didSet { if needsLayout { revision &+= 1 } }
     }
     /// Changes whenever anything a layout result or a diagnostic depends on may have changed
     /// (every invalidation, every clock step, `noteChange()`); caches compare it.
-    package private(set) var revision = 0
+    @exclusivity(unchecked) package private(set) var revision = 0
 
     /// Records a change that affects diagnostics or snapshots but not the layout itself.
     package func noteChange() { revision &+= 1 }
 
-    private var pendingAdds: [LayoutConstraint] = []
-    private var pendingRemoves: [LayoutConstraint] = []
-    private var pendingConstants: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var pendingAdds: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var pendingRemoves: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var pendingConstants: [LayoutConstraint] = []
     /// Required constraints left out of the solver because they conflict (SPEC §2), oldest first.
-    package private(set) var broken: [LayoutConstraint] = []
-    private var nextSerial = 1
-    private var isLayingOut = false
-    package private(set) var passCount = 0
+    @exclusivity(unchecked) package private(set) var broken: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var nextSerial = 1
+    @exclusivity(unchecked) private var isLayingOut = false
+    @exclusivity(unchecked) package private(set) var passCount = 0
 
     /// The clock in seconds; advanced only by the host (SPEC §5).
-    package private(set) var time: Double = 0
-    private var animatingItems: [LayoutItem] = []
+    @exclusivity(unchecked) package private(set) var time: Double = 0
+    @exclusivity(unchecked) private var animatingItems: [LayoutItem] = []
     private var completions: [PendingCompletion] = []
     private var nextCompletionSerial = 1
-    package var animationContext: AnimationContext?
+    @exclusivity(unchecked) package var animationContext: AnimationContext?
 
     package init(root: LayoutRootView, direction: LayoutDirection) {
         self.root = root

@@ -586,9 +586,19 @@ private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int
     guard let list else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(count)") }
     guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
     var result: [LayoutConstraint] = []
+    result.reserveCapacity(count)
     var first: MapContext?
     for i in 0..<count {
-        let (ctx, c) = try resolveConstraint(list[i], "\(what): constraints[\(i)]")
+        let resolved: (MapContext, LayoutConstraint)
+        do {
+            resolved = try resolveConstraint(list[i], what)
+        } catch {
+            // Only a failure needs the element's position in its message: resolve again with it
+            // (the same check, so the same error) instead of building the text for every element.
+            _ = try resolveConstraint(list[i], "\(what): constraints[\(i)]")
+            throw error
+        }
+        let (ctx, c) = resolved
         if let first { try requireSameMap(first, ctx, "\(what): constraints[\(i)] (\(c))") } else { first = ctx }
         result.append(c)
     }
