@@ -132,8 +132,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         if isActiveStorage, let view = installedOn, let system = view.system {
             // A level change moves the constraint's error terms to another objective row:
             // remove and re-add this one constraint (never a rebuild).
-            system.dequeue(self)
-            system.enqueue(self)
+            system.requeue(self)
         }
     }
 
@@ -243,8 +242,12 @@ public final class LayoutConstraint: CustomStringConvertible {
         case .lessThanOrEqual: op = .lessThanOrEqual
         case .greaterThanOrEqual: op = .greaterThanOrEqual
         }
-        let strength = priorityStorage.isRequired ? Strength.required : Double(priorityStorage.rawValue)
-        return Constraint(Expression(terms: terms, constant: -constantStorage), op, strength: strength)
+        return Constraint(Expression(terms: terms, constant: -constantStorage), op, strength: solverStrength)
+    }
+
+    /// The solver strength of the priority: `Strength.required` (1000) or the priority's value.
+    package var solverStrength: Double {
+        priorityStorage.isRequired ? Strength.required : Double(priorityStorage.rawValue)
     }
 
     /// Whether the constraint is measured in the reading direction: it uses a leading or trailing

@@ -31,6 +31,12 @@ package final class LayoutSystem {
     @exclusivity(unchecked) private var nextSerial = 1
     @exclusivity(unchecked) private var isLayingOut = false
     @exclusivity(unchecked) package private(set) var passCount = 0
+    /// Statistics for tests: solver constraints handed from a removed constraint to its queued
+    /// twin instead of a removal and an addition (see `applyPendingChanges`).
+    package private(set) var handOverCount = 0
+    /// Statistics for tests: passes that rebuilt the solver from the staying constraints instead
+    /// of removing the leaving ones (see `applyPendingChanges`).
+    package private(set) var rebuildCount = 0
 
     /// The clock in seconds; advanced only by the host (SPEC §5).
     @exclusivity(unchecked) package private(set) var time: Double = 0
@@ -135,6 +141,23 @@ package final class LayoutSystem {
         needsLayout = true
     }
 
+    /// Takes an active constraint whose solver form changed by more than its constant (a new
+    /// priority: its error terms belong to another objective level) out of the solver now and
+    /// queues its new form, keeping its activation order. No effect on a constraint that is not
+    /// in the solver (its form is built when it is added).
+    package func requeue(_ c: LayoutConstraint) {
+        switch c.state {
+        case .none, .pendingAdd, .broken: return
+        case .inSolver, .pendingRemove:
+            if let sc = c.solverConstraint { try? solver.removeConstraint(sc) }
+            c.solverConstraint = nil
+            c.constantDirty = false
+            c.state = .pendingAdd
+            pendingAdds.append(c)
+        }
+        needsLayout = true
+    }
+
     package func constantChanged(_ c: LayoutConstraint) {
         switch c.state {
         case .inSolver, .pendingRemove:
@@ -144,10 +167,48 @@ package final class LayoutSystem {
         needsLayout = true
     }
 
+    /// Applies the queued changes to the solver, in the order that defines the result (SPEC §2):
+    /// removals, then constant changes, then additions oldest first, where a required constraint
+    /// that conflicts with what is already in the solver is left out (`broken`) and retried at the
+    /// next pass.
+    ///
+    /// Two shortcuts keep a transition's solver work down without changing that result:
+    ///
+    /// * **Hand-over.** A constraint being removed whose exact twin is being added (same anchors,
+    ///   relation, multiplier, constant and solver strength — e.g. a delegate that deactivates one
+    ///   state's `viewport.leading == safeArea.leading` and activates the next state's) gives its
+    ///   solver constraint to the twin instead of a removal and an addition of the same equation.
+    /// * **Batch.** The additions enter the solver as one `Solver.addConstraints` operation (one
+    ///   transaction, one optimisation).
+    ///
+    /// * **Rebuild.** When a pass removes more constraints than stay (a delegate tearing most of a
+    ///   state down, e.g. navigation disabled), the solver is reset and the staying ones are
+    ///   added back as one batch, oldest first: removing a constraint costs more than adding one,
+    ///   so this is cheaper than the removals.
+    ///
+    /// They are taken only in a pass that starts without broken constraints or constant changes,
+    /// and all are all or nothing: when the batch is refused (some required constraint conflicts),
+    /// the hand-overs are undone and the additions are made one by one, oldest first, exactly as
+    /// without the shortcuts — so which constraint is broken never depends on them. The solver then
+    /// holds the same set of constraints either way; where the optimum is unique (no
+    /// `ambiguousLayout`) the frames are the same.
     private func applyPendingChanges() {
-        if !pendingRemoves.isEmpty {
+        let shortcuts = broken.isEmpty && pendingConstants.isEmpty
+        var handedOver: [LayoutConstraint] = []
+        let rebuilt = shortcuts && rebuildWithoutPendingRemovals()
+        if !rebuilt && !pendingRemoves.isEmpty {
+            let lookForTwins = shortcuts && !pendingAdds.isEmpty
             for c in pendingRemoves where c.state == .pendingRemove {
-                if let sc = c.solverConstraint { try? solver.removeConstraint(sc) }
+                if let sc = c.solverConstraint {
+                    if lookForTwins, !c.constantDirty, let twin = queuedTwin(of: c, solverForm: sc) {
+                        twin.solverConstraint = sc
+                        twin.state = .inSolver
+                        handedOver.append(twin)
+                        handOverCount += 1
+                    } else {
+                        try? solver.removeConstraint(sc)
+                    }
+                }
                 c.solverConstraint = nil
                 c.state = .none
                 c.constantDirty = false
@@ -175,11 +236,30 @@ package final class LayoutSystem {
         broken.removeAll()
         for c in pendingAdds where c.state == .pendingAdd { toAdd.append(c) }
         pendingAdds.removeAll(keepingCapacity: true)
-        if toAdd.count > 1 { toAdd.sort { $0.serial < $1.serial } }
+        if toAdd.isEmpty { return }
+        Self.sortBySerial(&toAdd)
+        if shortcuts {
+            let forms = toAdd.map { $0.makeSolverConstraint(direction: direction) }
+            do {
+                try solver.addConstraints(forms)
+                for (c, sc) in zip(toAdd, forms) {
+                    c.solverConstraint = sc
+                    c.state = .inSolver
+                }
+                return
+            } catch {
+                // Refused as a whole (nothing was added): a required constraint conflicts. Undo
+                // the hand-overs and add one by one, so the result is the plain order's.
+                handOverCount -= handedOver.count
+                for c in handedOver {
+                    if let sc = c.solverConstraint { try? solver.removeConstraint(sc) }
+                    c.solverConstraint = nil
+                    toAdd.append(c)
+                }
+                Self.sortBySerial(&toAdd)
+            }
+        }
         for c in toAdd {
-            // A constraint queued, dequeued and queued again before this pass appears twice in
-            // `pendingAdds`: add it once.
-            if c.state == .inSolver { continue }
             let sc = c.makeSolverConstraint(direction: direction)
             do {
                 try solver.addConstraint(sc)
@@ -191,6 +271,90 @@ package final class LayoutSystem {
                 broken.append(c)
             }
         }
+    }
+
+    /// The rebuild shortcut of `applyPendingChanges`: when more constraints leave the solver in
+    /// this pass than stay in it, resets the solver and adds the staying ones back (one batch,
+    /// oldest first, with their own solver constraints) and returns true; otherwise changes
+    /// nothing and returns false.
+    private func rebuildWithoutPendingRemovals() -> Bool {
+        var leaving = 0
+        for c in pendingRemoves where c.state == .pendingRemove && c.solverConstraint != nil { leaving += 1 }
+        let staying = solver.constraintCount - leaving
+        guard leaving > staying else { return false }
+        var survivors: [LayoutConstraint] = []
+        survivors.reserveCapacity(staying)
+        for item in items {
+            guard let view = item as? LayoutView else { continue }
+            for c in view.installedConstraints where c.state == .inSolver && c.solverConstraint != nil {
+                survivors.append(c)
+            }
+        }
+        // Every constraint in the solver is installed on a registered view; if the count ever
+        // disagreed, the ordinary removals are the safe way.
+        guard survivors.count == staying else { return false }
+        for c in pendingRemoves where c.state == .pendingRemove {
+            c.solverConstraint = nil
+            c.state = .none
+            c.constantDirty = false
+        }
+        pendingRemoves.removeAll(keepingCapacity: true)
+        Self.sortBySerial(&survivors)
+        solver.reset()
+        rebuildCount += 1
+        let forms = survivors.map { $0.solverConstraint! }
+        do {
+            try solver.addConstraints(forms)
+        } catch {
+            // They held together before the reset; only numerical trouble can refuse them. Add
+            // them one by one then, leaving out (as broken) any the solver refuses.
+            for c in survivors {
+                do {
+                    try solver.addConstraint(c.solverConstraint!)
+                } catch {
+                    c.solverConstraint = nil
+                    c.state = .broken
+                    broken.append(c)
+                }
+            }
+        }
+        return true
+    }
+
+    /// Sorts by activation order, oldest first, and drops repeats: a constraint queued, dequeued
+    /// and queued again before a pass appears twice in `pendingAdds` (with one serial, so the two
+    /// entries end up side by side).
+    private static func sortBySerial(_ list: inout [LayoutConstraint]) {
+        guard list.count > 1 else { return }
+        list.sort { $0.serial < $1.serial }
+        var kept = 1
+        for i in 1..<list.count where list[i] !== list[kept - 1] {
+            list[kept] = list[i]
+            kept += 1
+        }
+        list.removeLast(list.count - kept)
+    }
+
+    /// A queued addition with the same solver equation as `sc`, the solver constraint of `c`
+    /// (being removed): same anchors, relation and multiplier, and the same constant and strength.
+    /// Such a twin is active and references `c`'s first item, so only that item's few
+    /// referencing constraints are looked at.
+    private func queuedTwin(of c: LayoutConstraint, solverForm sc: Constraint) -> LayoutConstraint? {
+        let first = c.firstAnchor
+        for t in first.item.referencingConstraints where t.state == .pendingAdd && t !== c {
+            guard t.firstAnchor.item === first.item, t.firstAnchor.attribute == first.attribute,
+                  t.relation == c.relation, t.multiplier == c.multiplier,
+                  -t.constant == sc.expression.constant, t.solverStrength == sc.strength else { continue }
+            switch (t.secondAnchor, c.secondAnchor) {
+            case (nil, nil):
+                return t
+            case let (a?, b?) where a.item === b.item && a.attribute == b.attribute:
+                return t
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     // MARK: Layout pass

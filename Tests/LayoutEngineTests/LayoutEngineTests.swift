@@ -360,6 +360,153 @@ final class QueueTests: XCTestCase {
         XCTAssertEqual(v.frame.width, 136)
         XCTAssertTrue(root.engineDiagnostics().isEmpty)
     }
+
+    /// A pinned view (x, y, size) whose leading constraint is `lead`.
+    private func pinnedView(in root: LayoutRootView, leading: Double) throws -> (LayoutView, LayoutConstraint) {
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        let lead = v.leadingAnchor.constraint(equalTo: root.safeAreaLayoutGuide.leadingAnchor, constant: leading)
+        try LayoutConstraint.activate([lead, v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.widthAnchor.constraint(equalToConstant: 30), v.heightAnchor.constraint(equalToConstant: 40)])
+        root.layoutIfNeeded()
+        return (v, lead)
+    }
+
+    /// Issue 6: a state change that deactivates a constraint and activates the same equation
+    /// (another object) keeps the equation in the solver: the new constraint takes it over, works
+    /// like any active constraint afterwards, and the old one is out.
+    func testIdenticalReplacementTakesOverTheSolverConstraint() throws {
+        let root = try makeRoot()
+        let (v, old) = try pinnedView(in: root, leading: 5)
+        let system = root.system_!
+        let count = system.solver.constraintCount
+        let twin = v.leadingAnchor.constraint(equalTo: root.safeAreaLayoutGuide.leadingAnchor, constant: 5)
+        // Not a twin: another constant. Replaced the ordinary way.
+        let other = v.leadingAnchor.constraint(equalTo: root.safeAreaLayoutGuide.leadingAnchor, constant: 6)
+        old.deactivate()
+        try twin.activate()
+        root.layoutIfNeeded()
+        XCTAssertEqual(system.handOverCount, 1)
+        XCTAssertEqual(system.solver.constraintCount, count)
+        XCTAssertEqual(v.frame, Rect(x: 15, y: 0, width: 30, height: 40))
+        XCTAssertFalse(old.isActive)
+        XCTAssertNil(old.solverConstraint)
+        // The twin owns the equation now: its constant and its deactivation reach the solver.
+        twin.constant = 25
+        XCTAssertEqual(v.frame.x, 35)
+        twin.deactivate()
+        try other.activate()
+        root.layoutIfNeeded()
+        XCTAssertEqual(system.handOverCount, 1)
+        XCTAssertEqual(system.solver.constraintCount, count)
+        XCTAssertEqual(v.frame.x, 16)
+        // Reactivating the first object brings the equation back (it was not kept anywhere).
+        other.deactivate()
+        try old.activate()
+        XCTAssertEqual(v.frame.x, 15)
+        XCTAssertTrue(root.engineDiagnostics().isEmpty)
+    }
+
+    /// The shortcuts (hand-over, batched additions) never change which constraint is broken
+    /// (SPEC §2: the most recently activated member of a conflict): here the replacement of a
+    /// removed constraint is activated *after* a constraint it conflicts with, so the
+    /// replacement is broken, not the older constraint — as without the hand-over.
+    func testHandOverNeverChangesWhichConstraintIsBroken() throws {
+        let root = try makeRoot()
+        let (v, _) = try pinnedView(in: root, leading: 5)
+        let system = root.system_!
+        let width = v.installedConstraints.first { $0.firstAnchor.attribute == .width }!
+        let narrower = v.widthAnchor.constraint(equalToConstant: 20)   // activated first
+        let twin = v.widthAnchor.constraint(equalToConstant: 30)       // same equation as `width`, newer
+        width.deactivate()
+        try narrower.activate()
+        try twin.activate()
+        root.layoutIfNeeded()
+        XCTAssertEqual(system.handOverCount, 0, "the hand-over was undone when the additions conflicted")
+        XCTAssertTrue(twin.isBroken)
+        XCTAssertFalse(narrower.isBroken)
+        XCTAssertEqual(v.frame.width, 20)
+        let unsatisfiable = root.engineDiagnostics().filter { $0.code == .unsatisfiable }
+        XCTAssertEqual(unsatisfiable.count, 1)
+        XCTAssertTrue(unsatisfiable.first?.constraints.first === twin)
+        // Resolving the conflict lets the broken constraint in at the next pass.
+        narrower.deactivate()
+        XCTAssertEqual(v.frame.width, 30)
+        XCTAssertFalse(twin.isBroken)
+    }
+
+    /// Several additions in one pass, one of which conflicts: the batch is refused as a whole and
+    /// the additions are made one by one, so only the newest conflicting one is broken and the
+    /// others hold.
+    func testConflictInABatchBreaksOnlyTheNewest() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        let a = v.widthAnchor.constraint(equalToConstant: 50)
+        let b = v.widthAnchor.constraint(equalToConstant: 60)
+        let rest = [v.leadingAnchor.constraint(equalTo: root.leadingAnchor), v.topAnchor.constraint(equalTo: root.topAnchor),
+                    v.heightAnchor.constraint(equalToConstant: 10)]
+        try LayoutConstraint.activate([a, b] + rest)
+        XCTAssertEqual(v.frame, Rect(x: 0, y: 0, width: 50, height: 10))
+        XCTAssertFalse(a.isBroken)
+        XCTAssertTrue(b.isBroken)
+        XCTAssertTrue(rest.allSatisfy { !$0.isBroken && $0.solverConstraint != nil })
+    }
+
+    /// A pass that removes more constraints than stay rebuilds the solver from the staying ones:
+    /// the layout is the same, the staying constraints keep working (constant changes, removal),
+    /// and an addition that conflicts in the same pass is broken as always.
+    func testPassRemovingMostConstraintsRebuildsTheSolver() throws {
+        let root = try makeRoot()
+        let (a, lead) = try pinnedView(in: root, leading: 5)
+        let b = LayoutView(identifier: "b")
+        try root.addSubview(b)
+        var bConstraints = [b.leadingAnchor.constraint(equalTo: root.leadingAnchor), b.topAnchor.constraint(equalTo: root.topAnchor),
+                            b.widthAnchor.constraint(equalToConstant: 10), b.heightAnchor.constraint(equalToConstant: 10)]
+        for i in 0..<12 { bConstraints.append(b.widthAnchor.constraint(lessThanOrEqualTo: a.widthAnchor, constant: Double(i))) }
+        try LayoutConstraint.activate(bConstraints)
+        root.layoutIfNeeded()
+        let system = root.system_!
+        XCTAssertEqual(system.solver.constraintCount, 28)  // root 4, safe area 4, a 4, b 16
+        XCTAssertEqual(system.rebuildCount, 0)
+        // b leaves (16 constraints) and 12 stay; a conflicting width for a arrives in the same pass.
+        let conflicting = a.widthAnchor.constraint(equalToConstant: 99)
+        b.removeFromSuperview()
+        try conflicting.activate()
+        root.layoutIfNeeded()
+        XCTAssertEqual(system.rebuildCount, 1)
+        XCTAssertEqual(system.solver.constraintCount, 12)
+        XCTAssertTrue(conflicting.isBroken)
+        XCTAssertEqual(a.frame, Rect(x: 15, y: 0, width: 30, height: 40))
+        XCTAssertTrue(bConstraints.allSatisfy { $0.solverConstraint == nil && !$0.isBroken })
+        // The staying constraints are live in the rebuilt solver.
+        lead.constant = 45
+        XCTAssertEqual(a.frame.x, 55)
+        conflicting.deactivate()
+        lead.deactivate()
+        try a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 1).activate()
+        XCTAssertEqual(a.frame.x, 1)
+        XCTAssertEqual(system.solver.constraintCount, 12)
+        // b's own size constraints stay active in its detached subtree; the others crossed out of
+        // it and were deactivated by the removal (UIKit's rule).
+        XCTAssertEqual(bConstraints.filter(\.isActive).count, 2)
+    }
+
+    /// Changing the priority of an active optional constraint takes effect at the next pass.
+    func testPriorityChangeOfAnActiveConstraintReachesTheSolver() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        let ten = v.widthAnchor.constraint(equalToConstant: 10)
+        let twenty = v.widthAnchor.constraint(equalToConstant: 20)
+        ten.priority = LayoutPriority(250)
+        twenty.priority = LayoutPriority(500)
+        try LayoutConstraint.activate([ten, twenty, v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor), v.heightAnchor.constraint(equalToConstant: 10)])
+        XCTAssertEqual(v.frame.width, 20)
+        ten.priority = LayoutPriority(750)
+        XCTAssertEqual(v.frame.width, 10)
+    }
 }
 
 final class BlockAndLimitTests: XCTestCase {
