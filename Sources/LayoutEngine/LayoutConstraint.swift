@@ -18,15 +18,15 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// A host-chosen name shown in diagnostics and snapshots.
     public var identifier: String = ""
 
-    private var constantStorage: Double
-    private var priorityStorage: LayoutPriority = .required
+    @exclusivity(unchecked) private var constantStorage: Double
+    @exclusivity(unchecked) private var priorityStorage: LayoutPriority = .required
 
     /// True for constraints the engine creates for itself (root size, safe area, margins,
     /// intrinsic size, hiding-stack arrangement, SDK component sizes).
-    package var isEngineOwned = false
+    @exclusivity(unchecked) package var isEngineOwned = false
     /// Set when activation refused the constraint (a size constraint on a fixed-size SDK
     /// component, SPEC §4): it stays inactive and later activations skip it.
-    public package(set) var isRejected = false
+    @exclusivity(unchecked) public package(set) var isRejected = false
     /// What an engine-owned constraint is for, for snapshots and diagnostics.
     package var engineRole: String = ""
     // Bookkeeping of the engine, touched on every activation and layout pass; single-threaded by

@@ -144,9 +144,9 @@ open class LayoutItem {
 public final class LayoutGuide: LayoutItem {
     /// The view the guide was added to with `addLayoutGuide(_:)`, or the view it belongs to for
     /// `safeAreaLayoutGuide` / `layoutMarginsGuide`.
-    public internal(set) weak var owningView: LayoutView?
+    @exclusivity(unchecked) public internal(set) weak var owningView: LayoutView?
     /// True for a view's built-in safe-area and margins guides, which cannot be removed.
-    public internal(set) var isBuiltIn = false
+    @exclusivity(unchecked) public internal(set) var isBuiltIn = false
 
     /// Creates a guide; add it to a view with `addLayoutGuide(_:)`.
     public init(identifier: String = "") { super.init(identifier: identifier) }

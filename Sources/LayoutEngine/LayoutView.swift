@@ -23,15 +23,15 @@ open class LayoutView: LayoutItem {
     /// tree (a deep hierarchy would otherwise make every activation cost O(depth)).
     @exclusivity(unchecked) package private(set) var depth = 0
 
-    private var userHidden = false
+    @exclusivity(unchecked) private var userHidden = false
     /// Whether the view hides what is under it (SPEC §8: host views are opaque unless marked
     /// otherwise). Used by the `viewportObstructed` and `overlap` diagnostics; hiding stacks and
     /// layout guides never count as opaque.
     public var isOpaque = true { didSet { system?.noteChange() } }
     /// Set by a hiding stack that manages this view.
-    package var stackHidden = false
+    @exclusivity(unchecked) package var stackHidden = false
     /// The hiding stack that arranges this view, if any.
-    package weak var managingStack: NavigationHidingStackView?
+    @exclusivity(unchecked) package weak var managingStack: NavigationHidingStackView?
     /// Set when a host sets `isHidden` on a view a hiding stack manages (SPEC §2).
     package var hiddenSetWhileStacked = false
 
@@ -143,7 +143,7 @@ open class LayoutView: LayoutItem {
         for g in layoutGuides { g.breakReferenceCycles() }
     }
 
-    package var hostConstraintFilter: ((LayoutConstraint) -> Bool)?
+    @exclusivity(unchecked) package var hostConstraintFilter: ((LayoutConstraint) -> Bool)?
 
     package func rejectsHostConstraint(_ c: LayoutConstraint) -> Bool { hostConstraintFilter?(c) ?? false }
 
@@ -248,11 +248,13 @@ open class LayoutView: LayoutItem {
     /// Sets the intrinsic content size (points; -1 = none on that axis).
     /// - Throws: `invalidArgument` for NaN, infinite or negative values other than -1.
     public func setIntrinsicContentSize(_ size: Size) throws {
-        for (v, axis) in [(size.width, "width"), (size.height, "height")] {
+        func check(_ v: Double, _ axis: String) throws {
             if !v.isFinite || v > LayoutLimits.maxPoints || (v < 0 && v != LayoutView.noIntrinsicMetric) {
                 throw NavLayoutError.invalidArgument("intrinsic \(axis) \(v) of \(displayName) must be >= 0 or -1 (no intrinsic metric)")
             }
         }
+        try check(size.width, "width")
+        try check(size.height, "height")
         intrinsicSize = size
         updateIntrinsicConstraints(.horizontal)
         updateIntrinsicConstraints(.vertical)

@@ -201,8 +201,10 @@ public func nl_view_destroy(_ view: OpaquePointer?) -> nl_status {
         // subview is NULL; a constraint's anchor getters refuse it).
         for sub in v.subviews { sub.removeFromSuperview() }
         for g in v.layoutGuides where !g.isBuiltIn { v.removeLayoutGuide(g) }
-        ctx.markDestroyed(v.safeAreaLayoutGuide)
-        ctx.markDestroyed(v.layoutMarginsGuide)
+        // (A built-in guide never asked for has no handle, and none can be asked for now: it is
+        // not created just to be marked.)
+        if let g = v.safeAreaLayoutGuideIfCreated { ctx.markDestroyed(g) }
+        if let g = v.layoutMarginsGuideIfCreated { ctx.markDestroyed(g) }
         ctx.markDestroyed(v)
         // Break the cycles between the view and its own constraints so it is freed (issue 8).
         if let stack = v as? NavigationHidingStackView { try? stack.setArrangedSubviews([]) }

@@ -49,7 +49,7 @@ final class MapContext {
     /// Objects destroyed through the C API (nl_view_destroy, nl_guide_destroy, and the built-in
     /// guides of a destroyed view). Weak, so that a destroyed object that is freed leaves no
     /// trace; while it lives (e.g. a constraint still refers to it) no handle is issued for it again.
-    private var destroyed: [ObjectIdentifier: WeakObject] = [:]
+    @exclusivity(unchecked) private var destroyed: [ObjectIdentifier: WeakObject] = [:]
 
     /// The handle of a view, guide or constraint of this map view, created on first use.
     /// Throws `invalidHandle` for an object destroyed through the C API: a destroyed view stays
