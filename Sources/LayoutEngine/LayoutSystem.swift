@@ -485,10 +485,12 @@ package final class LayoutSystem {
 
     /// The scratch-solver additions (each one `Solver.addConstraint` on a scratch solver of at
     /// most `maxExplanationSize` + 1 constraints) that all conflict-set minimisations of one
-    /// layout pass may spend together; see `conflictSet(for:)`. At 10,000 the worst case is
-    /// about a tenth of a second on the machine of bench/RESULTS.md, while a typical conflict
-    /// (a component of tens of constraints, two or three members) needs about a hundred.
-    package static let explanationBudget = 10_000
+    /// layout pass may spend together; see `conflictSet(for:)`. The cost of one addition grows
+    /// with the scratch tableau: spending the whole budget on a 399-constraint chain (dense rows,
+    /// the worst case measured) took 0.10 s with the Release library on the machine of
+    /// bench/RESULTS.md, while a typical conflict (a component of tens of constraints, two or three
+    /// members) needs about a hundred additions: some 40 of those are minimised per pass.
+    package static let explanationBudget = 4_000
 
     /// Scratch-solver additions spent on the last computed pass's conflict sets (for tests).
     package private(set) var explanationWork = 0
