@@ -18,26 +18,32 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// A host-chosen name shown in diagnostics and snapshots.
     public var identifier: String = ""
 
-    private var constantStorage: Double
-    private var priorityStorage: LayoutPriority = .required
+    @exclusivity(unchecked) private var constantStorage: Double
+    @exclusivity(unchecked) private var priorityStorage: LayoutPriority = .required
 
     /// True for constraints the engine creates for itself (root size, safe area, margins,
     /// intrinsic size, hiding-stack arrangement, SDK component sizes).
-    package var isEngineOwned = false
+    @exclusivity(unchecked) package var isEngineOwned = false
     /// Set when activation refused the constraint (a size constraint on a fixed-size SDK
     /// component, SPEC §4): it stays inactive and later activations skip it.
-    public package(set) var isRejected = false
+    @exclusivity(unchecked) public package(set) var isRejected = false
     /// What an engine-owned constraint is for, for snapshots and diagnostics.
     package var engineRole: String = ""
-    package private(set) var isActiveStorage = false
-    package weak var installedOn: LayoutView?
-    package var installIndex = -1
-    package var state: SolverState = .none
-    package var solverConstraint: Constraint?
-    package var constantDirty = false
+    // Bookkeeping of the engine, touched on every activation and layout pass; single-threaded by
+    // contract (API.md) and never accessed overlapping, so without run-time exclusivity checks.
+    @exclusivity(unchecked) package private(set) var isActiveStorage = false
+    @exclusivity(unchecked) package weak var installedOn: LayoutView?
+    @exclusivity(unchecked) package var installIndex = -1
+    /// Positions in the first and second items' `referencingConstraints` (-1 when not listed;
+    /// the second is -1 too when both anchors belong to one item).
+    @exclusivity(unchecked) package var firstReferenceIndex = -1
+    @exclusivity(unchecked) package var secondReferenceIndex = -1
+    @exclusivity(unchecked) package var state: SolverState = .none
+    @exclusivity(unchecked) package var solverConstraint: Constraint?
+    @exclusivity(unchecked) package var constantDirty = false
     /// Activation order within a layout system; larger is more recent (SPEC §2: the most recently
     /// activated member of a conflict is the one broken).
-    package var serial = 0
+    @exclusivity(unchecked) package var serial = 0
 
     /// Creates a constraint from untyped anchors (the C/Python path), checking what the typed
     /// Swift anchors check at compile time.
@@ -126,8 +132,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         if isActiveStorage, let view = installedOn, let system = view.system {
             // A level change moves the constraint's error terms to another objective row:
             // remove and re-add this one constraint (never a rebuild).
-            system.dequeue(self)
-            system.enqueue(self)
+            system.requeue(self)
         }
     }
 
@@ -199,18 +204,22 @@ public final class LayoutConstraint: CustomStringConvertible {
         installedOn = view
         installIndex = view.installedConstraints.count
         view.installedConstraints.append(self)
-        let key = ObjectIdentifier(self)
-        firstAnchor.item.referencingConstraints[key] = self
-        secondAnchor?.item.referencingConstraints[key] = self
+        firstReferenceIndex = firstAnchor.item.addReference(self)
+        if let second = secondAnchor?.item, second !== firstAnchor.item {
+            secondReferenceIndex = second.addReference(self)
+        }
         view.system?.enqueue(self)
     }
 
     package func uninstall() {
         guard isActiveStorage else { return }
         isActiveStorage = false
-        let key = ObjectIdentifier(self)
-        firstAnchor.item.referencingConstraints[key] = nil
-        secondAnchor?.item.referencingConstraints[key] = nil
+        firstAnchor.item.removeReference(self, at: firstReferenceIndex)
+        firstReferenceIndex = -1
+        if let second = secondAnchor?.item, secondReferenceIndex >= 0 {
+            second.removeReference(self, at: secondReferenceIndex)
+        }
+        secondReferenceIndex = -1
         if let view = installedOn {
             view.system?.dequeue(self)
             view.removeInstalled(self)
@@ -233,8 +242,12 @@ public final class LayoutConstraint: CustomStringConvertible {
         case .lessThanOrEqual: op = .lessThanOrEqual
         case .greaterThanOrEqual: op = .greaterThanOrEqual
         }
-        let strength = priorityStorage.isRequired ? Strength.required : Double(priorityStorage.rawValue)
-        return Constraint(Expression(terms: terms, constant: -constantStorage), op, strength: strength)
+        return Constraint(Expression(terms: terms, constant: -constantStorage), op, strength: solverStrength)
+    }
+
+    /// The solver strength of the priority: `Strength.required` (1000) or the priority's value.
+    package var solverStrength: Double {
+        priorityStorage.isRequired ? Strength.required : Double(priorityStorage.rawValue)
     }
 
     /// Whether the constraint is measured in the reading direction: it uses a leading or trailing

@@ -66,7 +66,8 @@ public struct LayoutDiagnostic: CustomStringConvertible {
     public let message: String
     public let items: [LayoutItem]
     /// Constraints involved (for `unsatisfiable`: the broken constraint first, then the rest of
-    /// a minimal conflicting set, oldest first).
+    /// a conflicting set, oldest first — minimal unless the message says it was not minimised or
+    /// not narrowed down, see `LayoutSystem.conflictSet(for:)`).
     public let constraints: [LayoutConstraint]
     /// For `ambiguousLayout`: the ambiguous axis, or nil when both are.
     public let axis: LayoutAxis?
@@ -93,7 +94,8 @@ extension LayoutRootView {
     }
 
     /// The diagnostics the layout engine itself computes for the current target layout (SPEC §8):
-    /// `unsatisfiable` (each constraint the pass had to break, with a minimal conflicting set),
+    /// `unsatisfiable` (each constraint the pass had to break, with a conflicting set — minimal within
+    /// the pass's explanation budget, `LayoutSystem.conflictSet(for:)`),
     /// `ambiguousLayout` (a visible view whose frame an axis's constraints do not fix; guides
     /// and the root are not reported), `hiddenInHidingStack` and `leftRightAnchor`. Performs a
     /// pending layout pass.
@@ -101,7 +103,8 @@ extension LayoutRootView {
         layoutIfNeeded()
         var out: [LayoutDiagnostic] = []
         for c in system_.broken {
-            let set = system_.conflictSet(for: c)
+            let explanation = system_.conflictSet(for: c)
+            let set = explanation.members
             var items: [LayoutItem] = []
             for m in set {
                 var memberItems: [LayoutItem] = [m.firstAnchor.item]
@@ -113,7 +116,15 @@ extension LayoutRootView {
                 let text: String = m.isEngineOwned ? "\(m) (\(m.engineRole))" : "\(m)"
                 others.append(text)
             }
-            let conflictText: String = others.isEmpty ? "itself" : others.joined(separator: "; ")
+            let conflictText: String
+            switch explanation.kind {
+            case .minimal:
+                conflictText = others.isEmpty ? "itself" : others.joined(separator: "; ")
+            case .notMinimised:
+                conflictText = "\(others.joined(separator: "; ")) (a conflicting set, not minimised: this pass's explanation work budget ran out)"
+            case .notNarrowedDown(let connected):
+                conflictText = "the required constraints it is connected to (\(connected) of them, more than \(LayoutSystem.maxExplanationSize): not narrowed down)"
+            }
             out.append(LayoutDiagnostic(
                 code: .unsatisfiable,
                 message: "required constraint \(c) conflicts with \(conflictText); it was broken for this pass (the most recently activated of the set) and is retried on the next one — remove one of them or lower a priority below 1000",

@@ -3,6 +3,10 @@ import LayoutSolver
 /// Something that takes part in layout: a view or a layout guide (SPEC §2). Each item owns four
 /// Cassowary variables — `minX`, `minY`, `width`, `height`, in points, in the map view's
 /// coordinate space — and every anchor is a linear expression of them.
+///
+/// Like everything in a layout hierarchy, an item is used from one thread at a time (API.md), and
+/// the engine never overlaps two accesses to one of its bookkeeping properties; those hot ones are
+/// `@exclusivity(unchecked)` (no run-time exclusivity check on every layout-pass access, issue 6).
 open class LayoutItem {
     /// A host-chosen name; diagnostics and error messages name items by it.
     public var identifier: String { didSet { system?.noteChange() } }
@@ -15,18 +19,21 @@ open class LayoutItem {
     package let heightVar: Variable
 
     /// The solver's frame from the last layout pass (what animations move towards).
-    package var solvedFrame: Rect
+    @exclusivity(unchecked) package var solvedFrame: Rect
     /// The running frame animation, if any.
-    package var animation: FrameAnimation?
+    @exclusivity(unchecked) package var animation: FrameAnimation?
     /// The layout system of the hierarchy this item is in (nil when detached).
-    package internal(set) weak var system: LayoutSystem?
+    @exclusivity(unchecked) package internal(set) weak var system: LayoutSystem?
     /// Index in `system.items` while registered.
-    package var systemIndex = -1
+    @exclusivity(unchecked) package var systemIndex = -1
     /// True until the first layout pass after the item entered a hierarchy: its first frame is
     /// applied without animation.
-    package var needsInitialFrame = false
-    /// Active constraints that reference this item (by either anchor), keyed by identity.
-    package var referencingConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
+    @exclusivity(unchecked) package var needsInitialFrame = false
+    /// Active constraints that reference this item (by either anchor; a constraint relating the
+    /// item to itself is listed once), in no particular order. Each constraint records its
+    /// position here (`firstReferenceIndex` / `secondReferenceIndex`), so adding and removing
+    /// one is O(1) without hashing.
+    @exclusivity(unchecked) package private(set) var referencingConstraints: [LayoutConstraint] = []
 
     package init(identifier: String, initialFrame: Rect = .zero) {
         self.identifier = identifier
@@ -46,6 +53,24 @@ open class LayoutItem {
     package func breakReferenceCycles() {
         referencingConstraints.removeAll()
         animation = nil
+    }
+
+    /// Lists `c` as referencing this item; returns its position in `referencingConstraints`.
+    package func addReference(_ c: LayoutConstraint) -> Int {
+        referencingConstraints.append(c)
+        return referencingConstraints.count - 1
+    }
+
+    /// Removes `c` from position `i` of `referencingConstraints` (no effect when it is not
+    /// there, e.g. after teardown). The last entry moves into the gap and its recorded position
+    /// is updated.
+    package func removeReference(_ c: LayoutConstraint, at i: Int) {
+        guard i >= 0, i < referencingConstraints.count, referencingConstraints[i] === c else { return }
+        let last = referencingConstraints.removeLast()
+        if i < referencingConstraints.count {
+            referencingConstraints[i] = last
+            if last.firstAnchor.item === self { last.firstReferenceIndex = i } else { last.secondReferenceIndex = i }
+        }
     }
 
     /// The frame shown at the current time, in points in the map view's coordinate space: the
@@ -119,9 +144,9 @@ open class LayoutItem {
 public final class LayoutGuide: LayoutItem {
     /// The view the guide was added to with `addLayoutGuide(_:)`, or the view it belongs to for
     /// `safeAreaLayoutGuide` / `layoutMarginsGuide`.
-    public internal(set) weak var owningView: LayoutView?
+    @exclusivity(unchecked) public internal(set) weak var owningView: LayoutView?
     /// True for a view's built-in safe-area and margins guides, which cannot be removed.
-    public internal(set) var isBuiltIn = false
+    @exclusivity(unchecked) public internal(set) var isBuiltIn = false
 
     /// Creates a guide; add it to a view with `addLayoutGuide(_:)`.
     public init(identifier: String = "") { super.init(identifier: identifier) }

@@ -4,7 +4,8 @@ import LayoutSolver
 /// own layout system (one long-lived solver), a clock for animations and a guard against
 /// re-entrant host callbacks. `NavigationMapView` is one.
 open class LayoutRootView: LayoutView {
-    package private(set) var system_: LayoutSystem!
+    // Read by every event and C call; single-threaded like all item state (see `LayoutItem`).
+    @exclusivity(unchecked) package private(set) var system_: LayoutSystem!
     /// The root's size in points.
     public private(set) var size: Size
     /// The safe-area insets in points (physical edges).
@@ -13,7 +14,7 @@ open class LayoutRootView: LayoutView {
     public let layoutDirection: LayoutDirection
     private var rootConstraints: [LayoutConstraint] = []
     /// Depth of host callbacks currently running (delegate methods, animation blocks, completions).
-    package private(set) var hostCallbackDepth = 0
+    @exclusivity(unchecked) package private(set) var hostCallbackDepth = 0
 
     /// Creates a root view of `size` with `safeArea` insets.
     /// - Throws: `invalidArgument` for non-finite or negative sizes/insets, or insets larger than

@@ -3,37 +3,49 @@ import LayoutSolver
 /// The per-root layout state: one long-lived Cassowary solver, the registered items, queued
 /// constraint changes, the clock and the running animations (ARCHITECTURE.md: "Incremental by
 /// construction"). Owned by a `LayoutRootView`.
+///
+/// Used from one thread at a time (API.md), and no method overlaps two accesses to one of its
+/// properties: the bookkeeping touched on every activation and layout pass is
+/// `@exclusivity(unchecked)` (no run-time exclusivity check per access, issue 6).
 package final class LayoutSystem {
     package let solver = Solver()
     package unowned let root: LayoutRootView
     package let direction: LayoutDirection
-    package private(set) var items: [LayoutItem] = []
-    package private(set) var stacks: [NavigationHidingStackView] = []
-    package private(set) var needsLayout = true {
+    @exclusivity(unchecked) package private(set) var items: [LayoutItem] = []
+    @exclusivity(unchecked) package private(set) var stacks: [NavigationHidingStackView] = []
+    @exclusivity(unchecked) package private(set) var needsLayout = true {
         didSet { if needsLayout { revision &+= 1 } }
     }
     /// Changes whenever anything a layout result or a diagnostic depends on may have changed
     /// (every invalidation, every clock step, `noteChange()`); caches compare it.
-    package private(set) var revision = 0
+    @exclusivity(unchecked) package private(set) var revision = 0
 
     /// Records a change that affects diagnostics or snapshots but not the layout itself.
     package func noteChange() { revision &+= 1 }
 
-    private var pendingAdds: [LayoutConstraint] = []
-    private var pendingRemoves: [LayoutConstraint] = []
-    private var pendingConstants: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var pendingAdds: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var pendingRemoves: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var pendingConstants: [LayoutConstraint] = []
     /// Required constraints left out of the solver because they conflict (SPEC §2), oldest first.
-    package private(set) var broken: [LayoutConstraint] = []
-    private var nextSerial = 1
-    private var isLayingOut = false
-    package private(set) var passCount = 0
+    @exclusivity(unchecked) package private(set) var broken: [LayoutConstraint] = []
+    /// Set when the constant of a broken constraint changes: it is retried at the next pass.
+    @exclusivity(unchecked) private var brokenConstantChanged = false
+    @exclusivity(unchecked) private var nextSerial = 1
+    @exclusivity(unchecked) private var isLayingOut = false
+    @exclusivity(unchecked) package private(set) var passCount = 0
+    /// Statistics for tests: solver constraints handed from a removed constraint to its queued
+    /// twin instead of a removal and an addition (see `applyPendingChanges`).
+    package private(set) var handOverCount = 0
+    /// Statistics for tests: passes that rebuilt the solver from the staying constraints instead
+    /// of removing the leaving ones (see `applyPendingChanges`).
+    package private(set) var rebuildCount = 0
 
     /// The clock in seconds; advanced only by the host (SPEC §5).
-    package private(set) var time: Double = 0
-    private var animatingItems: [LayoutItem] = []
+    @exclusivity(unchecked) package private(set) var time: Double = 0
+    @exclusivity(unchecked) private var animatingItems: [LayoutItem] = []
     private var completions: [PendingCompletion] = []
     private var nextCompletionSerial = 1
-    package var animationContext: AnimationContext?
+    @exclusivity(unchecked) package var animationContext: AnimationContext?
 
     package init(root: LayoutRootView, direction: LayoutDirection) {
         self.root = root
@@ -52,6 +64,7 @@ package final class LayoutSystem {
         pendingRemoves.removeAll()
         pendingConstants.removeAll()
         broken.removeAll()
+        explanationCache = nil
         animatingItems.removeAll()
         completions.removeAll()
         animationContext = nil
@@ -131,19 +144,82 @@ package final class LayoutSystem {
         needsLayout = true
     }
 
-    package func constantChanged(_ c: LayoutConstraint) {
+    /// Takes an active constraint whose solver form changed by more than its constant (a new
+    /// priority: its error terms belong to another objective level) out of the solver now and
+    /// queues its new form, keeping its activation order. No effect on a constraint that is not
+    /// in the solver (its form is built when it is added).
+    package func requeue(_ c: LayoutConstraint) {
         switch c.state {
+        case .none, .pendingAdd, .broken: return
         case .inSolver, .pendingRemove:
-            if !c.constantDirty { c.constantDirty = true; pendingConstants.append(c) }
-        default: break // picked up when the solver constraint is built
+            if let sc = c.solverConstraint { try? solver.removeConstraint(sc) }
+            c.solverConstraint = nil
+            c.constantDirty = false
+            c.state = .pendingAdd
+            pendingAdds.append(c)
         }
         needsLayout = true
     }
 
+    package func constantChanged(_ c: LayoutConstraint) {
+        switch c.state {
+        case .inSolver, .pendingRemove:
+            if !c.constantDirty { c.constantDirty = true; pendingConstants.append(c) }
+        case .broken:
+            brokenConstantChanged = true  // it may fit now; its form is rebuilt when retried
+        case .none, .pendingAdd:
+            break  // picked up when the solver constraint is built
+        }
+        needsLayout = true
+    }
+
+    /// Applies the queued changes to the solver, in the order that defines the result (SPEC §2):
+    /// removals, then constant changes, then additions oldest first, where a required constraint
+    /// that conflicts with what is already in the solver is left out (`broken`). A broken
+    /// constraint is retried at the next pass that relaxes the required constraints (removes one
+    /// or changes a constant, or changes its own constant); a pass that only adds cannot let it
+    /// in, so it stays broken without a (costly, rolled back) retry.
+    ///
+    /// Two shortcuts keep a transition's solver work down without changing that result, in a pass
+    /// that starts without broken constraints or constant changes:
+    ///
+    /// * **Hand-over.** A constraint being removed whose exact twin is being added (same anchors,
+    ///   relation, multiplier, constant and solver strength — e.g. a delegate that deactivates one
+    ///   state's `viewport.leading == safeArea.leading` and activates the next state's) gives its
+    ///   solver constraint to the twin instead of a removal and an addition of the same equation.
+    ///   The additions of such a pass then enter the solver as one all-or-nothing
+    ///   `Solver.addConstraints` batch; if it is refused (some required constraint conflicts), the
+    ///   hand-overs are undone and the additions are made one by one, oldest first, exactly as
+    ///   without the shortcut — so which constraint is broken never depends on it.
+    /// * **Rebuild.** When a pass removes more constraints than stay (a delegate tearing most of a
+    ///   state down, e.g. navigation disabled), the solver is reset and the staying ones are
+    ///   added back as one batch, oldest first: removing a constraint costs more than adding one,
+    ///   so this is cheaper than the removals.
+    ///
+    /// The solver holds the same set of constraints either way; where the optimum is unique (no
+    /// `ambiguousLayout`) the frames are the same.
     private func applyPendingChanges() {
-        if !pendingRemoves.isEmpty {
+        let shortcuts = broken.isEmpty && pendingConstants.isEmpty
+        var handedOver: [LayoutConstraint] = []
+        // Whether the required constraints in the solver lose a member or change a constant in
+        // this pass: only then can a broken constraint fit again (see `retryBroken`).
+        var relaxed = brokenConstantChanged
+        brokenConstantChanged = false
+        let rebuilt = shortcuts && rebuildWithoutPendingRemovals()
+        if !rebuilt && !pendingRemoves.isEmpty {
+            let lookForTwins = shortcuts && !pendingAdds.isEmpty
             for c in pendingRemoves where c.state == .pendingRemove {
-                if let sc = c.solverConstraint { try? solver.removeConstraint(sc) }
+                if let sc = c.solverConstraint {
+                    if lookForTwins, !c.constantDirty, let twin = queuedTwin(of: c, solverForm: sc) {
+                        twin.solverConstraint = sc
+                        twin.state = .inSolver
+                        handedOver.append(twin)
+                        handOverCount += 1
+                    } else {
+                        try? solver.removeConstraint(sc)
+                        if sc.isRequired { relaxed = true }
+                    }
+                }
                 c.solverConstraint = nil
                 c.state = .none
                 c.constantDirty = false
@@ -154,6 +230,7 @@ package final class LayoutSystem {
             for c in pendingConstants where c.constantDirty {
                 c.constantDirty = false
                 guard c.state == .inSolver, let sc = c.solverConstraint else { continue }
+                if sc.isRequired { relaxed = true }
                 do {
                     try solver.setConstant(sc, to: -c.constant)
                 } catch {
@@ -166,16 +243,44 @@ package final class LayoutSystem {
             }
             pendingConstants.removeAll(keepingCapacity: true)
         }
-        if pendingAdds.isEmpty && broken.isEmpty { return }
-        var toAdd = broken
-        broken.removeAll()
+        // A broken constraint failed against what the solver held then; since, the required
+        // constraints only grew unless this pass relaxed them, so retrying it would fail again
+        // (a costly rolled-back addition per broken constraint per pass, issue 8). Kept ones
+        // stay broken, oldest first, ahead of any broken by this pass.
+        let retryBroken = relaxed && !broken.isEmpty
+        var toAdd: [LayoutConstraint] = []
+        if retryBroken {
+            toAdd = broken
+            broken.removeAll()
+        }
         for c in pendingAdds where c.state == .pendingAdd { toAdd.append(c) }
         pendingAdds.removeAll(keepingCapacity: true)
-        if toAdd.count > 1 { toAdd.sort { $0.serial < $1.serial } }
+        if toAdd.isEmpty { return }
+        Self.sortBySerial(&toAdd)
+        if !handedOver.isEmpty {
+            // Batched only to check the hand-overs: a refused batch repeats its failing addition
+            // below, which is costly on a big tableau, so passes without hand-overs do not try one.
+            let forms = toAdd.map { $0.makeSolverConstraint(direction: direction) }
+            do {
+                try solver.addConstraints(forms)
+                for (c, sc) in zip(toAdd, forms) {
+                    c.solverConstraint = sc
+                    c.state = .inSolver
+                }
+                return
+            } catch {
+                // Refused as a whole (nothing was added): a required constraint conflicts. Undo
+                // the hand-overs and add one by one, so the result is the plain order's.
+                handOverCount -= handedOver.count
+                for c in handedOver {
+                    if let sc = c.solverConstraint { try? solver.removeConstraint(sc) }
+                    c.solverConstraint = nil
+                    toAdd.append(c)
+                }
+                Self.sortBySerial(&toAdd)
+            }
+        }
         for c in toAdd {
-            // A constraint queued, dequeued and queued again before this pass appears twice in
-            // `pendingAdds`: add it once.
-            if c.state == .inSolver { continue }
             let sc = c.makeSolverConstraint(direction: direction)
             do {
                 try solver.addConstraint(sc)
@@ -187,6 +292,90 @@ package final class LayoutSystem {
                 broken.append(c)
             }
         }
+    }
+
+    /// The rebuild shortcut of `applyPendingChanges`: when more constraints leave the solver in
+    /// this pass than stay in it, resets the solver and adds the staying ones back (one batch,
+    /// oldest first, with their own solver constraints) and returns true; otherwise changes
+    /// nothing and returns false.
+    private func rebuildWithoutPendingRemovals() -> Bool {
+        var leaving = 0
+        for c in pendingRemoves where c.state == .pendingRemove && c.solverConstraint != nil { leaving += 1 }
+        let staying = solver.constraintCount - leaving
+        guard leaving > staying else { return false }
+        var survivors: [LayoutConstraint] = []
+        survivors.reserveCapacity(staying)
+        for item in items {
+            guard let view = item as? LayoutView else { continue }
+            for c in view.installedConstraints where c.state == .inSolver && c.solverConstraint != nil {
+                survivors.append(c)
+            }
+        }
+        // Every constraint in the solver is installed on a registered view; if the count ever
+        // disagreed, the ordinary removals are the safe way.
+        guard survivors.count == staying else { return false }
+        for c in pendingRemoves where c.state == .pendingRemove {
+            c.solverConstraint = nil
+            c.state = .none
+            c.constantDirty = false
+        }
+        pendingRemoves.removeAll(keepingCapacity: true)
+        Self.sortBySerial(&survivors)
+        solver.reset()
+        rebuildCount += 1
+        let forms = survivors.map { $0.solverConstraint! }
+        do {
+            try solver.addConstraints(forms)
+        } catch {
+            // They held together before the reset; only numerical trouble can refuse them. Add
+            // them one by one then, leaving out (as broken) any the solver refuses.
+            for c in survivors {
+                do {
+                    try solver.addConstraint(c.solverConstraint!)
+                } catch {
+                    c.solverConstraint = nil
+                    c.state = .broken
+                    broken.append(c)
+                }
+            }
+        }
+        return true
+    }
+
+    /// Sorts by activation order, oldest first, and drops repeats: a constraint queued, dequeued
+    /// and queued again before a pass appears twice in `pendingAdds` (with one serial, so the two
+    /// entries end up side by side).
+    private static func sortBySerial(_ list: inout [LayoutConstraint]) {
+        guard list.count > 1 else { return }
+        list.sort { $0.serial < $1.serial }
+        var kept = 1
+        for i in 1..<list.count where list[i] !== list[kept - 1] {
+            list[kept] = list[i]
+            kept += 1
+        }
+        list.removeLast(list.count - kept)
+    }
+
+    /// A queued addition with the same solver equation as `sc`, the solver constraint of `c`
+    /// (being removed): same anchors, relation and multiplier, and the same constant and strength.
+    /// Such a twin is active and references `c`'s first item, so only that item's few
+    /// referencing constraints are looked at.
+    private func queuedTwin(of c: LayoutConstraint, solverForm sc: Constraint) -> LayoutConstraint? {
+        let first = c.firstAnchor
+        for t in first.item.referencingConstraints where t.state == .pendingAdd && t !== c {
+            guard t.firstAnchor.item === first.item, t.firstAnchor.attribute == first.attribute,
+                  t.relation == c.relation, t.multiplier == c.multiplier,
+                  -t.constant == sc.expression.constant, t.solverStrength == sc.strength else { continue }
+            switch (t.secondAnchor, c.secondAnchor) {
+            case (nil, nil):
+                return t
+            case let (a?, b?) where a.item === b.item && a.attribute == b.attribute:
+                return t
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     // MARK: Layout pass
@@ -243,16 +432,78 @@ package final class LayoutSystem {
 
     // MARK: Explanations
 
-    /// A minimal set of required constraints that cannot hold together with `broken` (SPEC §2,
-    /// §8): removing any member makes the rest satisfiable. `broken` is the last element.
+    /// Why a required constraint was broken (SPEC §2, §8): constraints that cannot hold together
+    /// with it, as found by `conflictSet(for:)`.
+    package struct ConflictSet {
+        /// Required constraints in the solver that conflict with the broken one, oldest first,
+        /// then the broken constraint itself (always the last element; alone when the
+        /// constraint contradicts itself or its conflict was not narrowed down).
+        package var members: [LayoutConstraint]
+        /// How far the search went.
+        package var kind: Kind
+
+        package enum Kind: Equatable {
+            /// Minimal: without any one member the rest can hold together.
+            case minimal
+            /// A conflicting set that may hold members the conflict does not need: the pass's work
+            /// budget (`LayoutSystem.explanationBudget`) ran out while minimising it.
+            case notMinimised
+            /// Only the broken constraint: the constraints it is connected to through shared
+            /// variables number `connected`, more than `LayoutSystem.maxExplanationSize`.
+            case notNarrowedDown(connected: Int)
+        }
+    }
+
+    /// The set of required constraints that conflicts with `broken`, one of this pass's broken
+    /// constraints (for any other constraint: `broken` alone, `.minimal`).
     ///
-    /// Method: the required constraints in the solver that share variables with `broken`,
-    /// directly or through each other (the connected component), then a deletion filter — drop
-    /// each member, newest first, if the rest still conflicts — checked with scratch solvers.
-    /// Components larger than `LayoutSystem.maxExplanationSize` are reported whole (then not
-    /// guaranteed minimal) to bound the cost.
-    package func conflictSet(for broken: LayoutConstraint) -> [LayoutConstraint] {
-        let brokenForm = broken.makeSolverConstraint(direction: direction)
+    /// Method (computed once per layout pass for all broken constraints, oldest first, and cached
+    /// until the next pass): the candidates are the required constraints in the solver that share
+    /// variables with `broken`, directly or through each other (its connected component; the
+    /// rest of the layout cannot take part in the conflict). A component of at most
+    /// `maxExplanationSize` constraints is minimised on scratch solvers by the additive method —
+    /// add the candidates oldest first after `broken` and the members found so far; the one whose
+    /// addition fails is a member; repeat on the older ones until the members alone conflict —
+    /// which finds the minimal set whose newest member is oldest (what a deletion filter, newest
+    /// first, finds) with about (members + 1) × component additions instead of component².
+    ///
+    /// **Work budget.** All minimisations of one pass share `explanationBudget` scratch-solver
+    /// additions. When it runs out during a minimisation, that set is reported as it stands (it
+    /// conflicts, but may not be minimal: `.notMinimised`); the later broken constraints of the
+    /// pass get their whole component (`.notMinimised`). A component larger than
+    /// `maxExplanationSize` is not searched at all: the broken constraint is reported alone
+    /// (`.notNarrowedDown`). So the diagnostics of a pass with hundreds of conflicts on a big
+    /// layout cost at most the budget's additions plus one linear scan of the layout.
+    package func conflictSet(for broken: LayoutConstraint) -> ConflictSet {
+        if explanationCache?.pass != passCount { explanationCache = (passCount, explainBrokenConstraints()) }
+        return explanationCache?.sets[ObjectIdentifier(broken)] ?? ConflictSet(members: [broken], kind: .minimal)
+    }
+
+    /// The largest connected component `conflictSet(for:)` minimises or reports; a broken
+    /// constraint connected to more required constraints is reported alone.
+    package static let maxExplanationSize = 400
+
+    /// The scratch-solver additions (each one `Solver.addConstraint` on a scratch solver of at
+    /// most `maxExplanationSize` + 1 constraints) that all conflict-set minimisations of one
+    /// layout pass may spend together; see `conflictSet(for:)`. The cost of one addition grows
+    /// with the scratch tableau: spending the whole budget on a 399-constraint chain (dense rows,
+    /// the worst case measured) took 0.10 s with the Release library on the machine of
+    /// bench/RESULTS.md, while a typical conflict (a component of tens of constraints, two or three
+    /// members) needs about a hundred additions: some 40 of those are minimised per pass.
+    package static let explanationBudget = 4_000
+
+    /// Scratch-solver additions spent on the last computed pass's conflict sets (for tests).
+    package private(set) var explanationWork = 0
+
+    private var explanationCache: (pass: Int, sets: [ObjectIdentifier: ConflictSet])?
+
+    /// Computes the conflict set of every broken constraint of this pass (see `conflictSet(for:)`).
+    private func explainBrokenConstraints() -> [ObjectIdentifier: ConflictSet] {
+        explanationWork = 0
+        var out: [ObjectIdentifier: ConflictSet] = [:]
+        if broken.isEmpty { return out }
+        // The required constraints in the solver, oldest first, grouped into connected components
+        // by a union-find over their variables.
         var candidates: [(LayoutConstraint, Constraint)] = []
         for item in items {
             guard let view = item as? LayoutView else { continue }
@@ -261,41 +512,96 @@ package final class LayoutSystem {
             }
         }
         candidates.sort { $0.0.serial < $1.0.serial }
-        // Connected component through shared variables.
-        var reached = Set<ObjectIdentifier>(brokenForm.expression.terms.map { ObjectIdentifier($0.variable) })
-        var inSet = [Bool](repeating: false, count: candidates.count)
-        var grew = true
-        while grew {
-            grew = false
-            for (i, (_, sc)) in candidates.enumerated() where !inSet[i] {
-                if sc.expression.terms.contains(where: { reached.contains(ObjectIdentifier($0.variable)) }) {
-                    inSet[i] = true
-                    grew = true
-                    for t in sc.expression.terms { reached.insert(ObjectIdentifier(t.variable)) }
+        var variableIndex: [ObjectIdentifier: Int] = [:]
+        var parent: [Int] = []
+        func find(_ x: Int) -> Int {
+            var x = x
+            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
+            return x
+        }
+        func index(of v: Variable) -> Int {
+            let key = ObjectIdentifier(v)
+            if let i = variableIndex[key] { return i }
+            parent.append(parent.count)
+            variableIndex[key] = parent.count - 1
+            return parent.count - 1
+        }
+        var firstVariable: [Int] = []
+        firstVariable.reserveCapacity(candidates.count)
+        for (_, sc) in candidates {
+            let vars = sc.expression.terms.map { index(of: $0.variable) }
+            firstVariable.append(vars.first ?? -1)
+            for v in vars.dropFirst() {
+                let a = find(vars[0]), b = find(v)
+                if a != b { parent[a] = b }
+            }
+        }
+        var members: [Int: [Int]] = [:]  // component root -> candidate positions, oldest first
+        for (i, v) in firstVariable.enumerated() where v >= 0 { members[find(v), default: []].append(i) }
+
+        var budget = LayoutSystem.explanationBudget
+        for b in broken {
+            let form = b.makeSolverConstraint(direction: direction)
+            var roots: [Int] = []
+            for t in form.expression.terms {
+                if let i = variableIndex[ObjectIdentifier(t.variable)] {
+                    let r = find(i)
+                    if !roots.contains(r) { roots.append(r) }
                 }
             }
-        }
-        var set = candidates.indices.filter { inSet[$0] }.map { candidates[$0].0 }
-        if set.count > LayoutSystem.maxExplanationSize { return set + [broken] }
-        func conflicts(_ members: [LayoutConstraint]) -> Bool {
-            let scratch = Solver()
-            for c in members + [broken] {
-                do { try scratch.addConstraint(c.makeSolverConstraint(direction: direction)) } catch { return true }
+            var positions = roots.flatMap { members[$0] ?? [] }
+            if roots.count > 1 { positions.sort() }
+            let component = positions.map { candidates[$0].0 }
+            let set: ConflictSet
+            if component.count > LayoutSystem.maxExplanationSize {
+                set = ConflictSet(members: [b], kind: .notNarrowedDown(connected: component.count))
+            } else {
+                set = minimise(component, conflictingWith: b, budget: &budget)
             }
-            return false
+            out[ObjectIdentifier(b)] = set
         }
-        var i = set.count - 1
-        while i >= 0 {
-            var without = set
-            without.remove(at: i)
-            if conflicts(without) { set = without }
-            i -= 1
-        }
-        return set + [broken]
+        explanationWork = LayoutSystem.explanationBudget - budget
+        return out
     }
 
-    /// The largest connected component `conflictSet(for:)` minimises (cost grows with its square).
-    package static let maxExplanationSize = 400
+    /// The additive minimisation of `conflictSet(for:)`: `component` (oldest first) conflicts with
+    /// `broken`; spends at most `budget` scratch-solver additions.
+    private func minimise(_ component: [LayoutConstraint], conflictingWith broken: LayoutConstraint,
+                          budget: inout Int) -> ConflictSet {
+        var found: [LayoutConstraint] = []     // members found so far (newest first)
+        var rest = component[...]              // where the remaining members are, oldest first
+        while true {
+            // Does `broken` with the members found so far conflict? Then they are the set.
+            let scratch = Solver()
+            var conflict = false
+            for c in [broken] + found {
+                if budget == 0 { return notMinimised(found, rest, broken) }
+                budget -= 1
+                do { try scratch.addConstraint(c.makeSolverConstraint(direction: direction)) } catch { conflict = true; break }
+            }
+            if conflict { return ConflictSet(members: found.reversed() + [broken], kind: .minimal) }
+            // Otherwise the oldest prefix of `rest` that conflicts ends with the next member.
+            var next: Int? = nil
+            for i in rest.indices {
+                if budget == 0 { return notMinimised(found, rest, broken) }
+                budget -= 1
+                do { try scratch.addConstraint(rest[i].makeSolverConstraint(direction: direction)) } catch { next = i; break }
+            }
+            // No failure: the component never conflicted (the solver's tolerance differs from the
+            // scratch solver's on a degenerate system). Report what was searched.
+            guard let member = next else { return ConflictSet(members: Array(component) + [broken], kind: .notMinimised) }
+            found.append(rest[member])
+            rest = rest[rest.startIndex..<member]
+        }
+    }
+
+    /// A conflicting set whose minimisation stopped: the members found plus the candidates still
+    /// to search, oldest first, then `broken`.
+    private func notMinimised(_ found: [LayoutConstraint], _ rest: ArraySlice<LayoutConstraint>,
+                              _ broken: LayoutConstraint) -> ConflictSet {
+        let set = (Array(rest) + found).sorted { $0.serial < $1.serial }
+        return ConflictSet(members: set + [broken], kind: .notMinimised)
+    }
 
     // MARK: Clock
 

@@ -8,27 +8,30 @@ open class LayoutView: LayoutItem {
     /// Use for an axis without an intrinsic size (`NL_NO_INTRINSIC_METRIC`).
     public static let noIntrinsicMetric: Double = -1
 
-    public internal(set) weak var superview: LayoutView?
-    public internal(set) var subviews: [LayoutView] = []
+    // The hierarchy bookkeeping below is read on every activation and layout pass; like all of
+    // the item's state it is single-threaded and never accessed overlapping (see `LayoutItem`),
+    // so it carries no run-time exclusivity checks.
+    @exclusivity(unchecked) public internal(set) weak var superview: LayoutView?
+    @exclusivity(unchecked) public internal(set) var subviews: [LayoutView] = []
     /// Guides added with `addLayoutGuide(_:)` (not the built-in safe-area and margins guides).
-    public internal(set) var layoutGuides: [LayoutGuide] = []
+    @exclusivity(unchecked) public internal(set) var layoutGuides: [LayoutGuide] = []
 
     /// Active constraints whose nearest common ancestor is this view.
-    package var installedConstraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) package var installedConstraints: [LayoutConstraint] = []
     /// Distance from the root of this view's tree (0 for a view without a superview). Keeps
     /// ancestor queries proportional to the distance between the views, not to the depth of the
     /// tree (a deep hierarchy would otherwise make every activation cost O(depth)).
-    package private(set) var depth = 0
+    @exclusivity(unchecked) package private(set) var depth = 0
 
-    private var userHidden = false
+    @exclusivity(unchecked) private var userHidden = false
     /// Whether the view hides what is under it (SPEC §8: host views are opaque unless marked
     /// otherwise). Used by the `viewportObstructed` and `overlap` diagnostics; hiding stacks and
     /// layout guides never count as opaque.
     public var isOpaque = true { didSet { system?.noteChange() } }
     /// Set by a hiding stack that manages this view.
-    package var stackHidden = false
+    @exclusivity(unchecked) package var stackHidden = false
     /// The hiding stack that arranges this view, if any.
-    package weak var managingStack: NavigationHidingStackView?
+    @exclusivity(unchecked) package weak var managingStack: NavigationHidingStackView?
     /// Set when a host sets `isHidden` on a view a hiding stack manages (SPEC §2).
     package var hiddenSetWhileStacked = false
 
@@ -39,9 +42,9 @@ open class LayoutView: LayoutItem {
     private var intrinsicConstraints: [(LayoutConstraint, LayoutConstraint)?] = [nil, nil]
 
     private var marginsStorage = EdgeInsets(all: 8)
-    private var marginsGuideStorage: LayoutGuide?
+    @exclusivity(unchecked) private var marginsGuideStorage: LayoutGuide?
     private var marginsConstraints: [LayoutConstraint] = []
-    private var safeAreaGuideStorage: LayoutGuide?
+    @exclusivity(unchecked) private var safeAreaGuideStorage: LayoutGuide?
     package var safeAreaConstraints: [LayoutConstraint] = []
 
     /// Creates a detached view; add it to a map view's hierarchy with `addSubview(_:)`.
@@ -118,7 +121,7 @@ open class LayoutView: LayoutItem {
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard guide.owningView === self, !guide.isBuiltIn,
               let i = layoutGuides.firstIndex(where: { $0 === guide }) else { return }
-        let refs = guide.referencingConstraints.values.sorted { $0.serial < $1.serial }
+        let refs = guide.referencingConstraints.sorted { $0.serial < $1.serial }
         LayoutConstraint.deactivate(refs)
         layoutGuides.remove(at: i)
         system?.unregister(guide)
@@ -140,7 +143,7 @@ open class LayoutView: LayoutItem {
         for g in layoutGuides { g.breakReferenceCycles() }
     }
 
-    package var hostConstraintFilter: ((LayoutConstraint) -> Bool)?
+    @exclusivity(unchecked) package var hostConstraintFilter: ((LayoutConstraint) -> Bool)?
 
     package func rejectsHostConstraint(_ c: LayoutConstraint) -> Bool { hostConstraintFilter?(c) ?? false }
 
@@ -157,7 +160,7 @@ open class LayoutView: LayoutItem {
     private func deactivateConstraintsCrossing(out subtree: LayoutView) {
         var crossing: [LayoutConstraint] = []
         subtree.forEachItem { item in
-            for c in item.referencingConstraints.values {
+            for c in item.referencingConstraints {
                 if let host = c.installedOn, !host.isInSubtree(of: subtree) { crossing.append(c) }
             }
         }
@@ -245,11 +248,13 @@ open class LayoutView: LayoutItem {
     /// Sets the intrinsic content size (points; -1 = none on that axis).
     /// - Throws: `invalidArgument` for NaN, infinite or negative values other than -1.
     public func setIntrinsicContentSize(_ size: Size) throws {
-        for (v, axis) in [(size.width, "width"), (size.height, "height")] {
+        func check(_ v: Double, _ axis: String) throws {
             if !v.isFinite || v > LayoutLimits.maxPoints || (v < 0 && v != LayoutView.noIntrinsicMetric) {
                 throw NavLayoutError.invalidArgument("intrinsic \(axis) \(v) of \(displayName) must be >= 0 or -1 (no intrinsic metric)")
             }
         }
+        try check(size.width, "width")
+        try check(size.height, "height")
         intrinsicSize = size
         updateIntrinsicConstraints(.horizontal)
         updateIntrinsicConstraints(.vertical)

@@ -209,8 +209,10 @@ public func nl_view_destroy(_ view: OpaquePointer?) -> nl_status {
         // subview is NULL; a constraint's anchor getters refuse it).
         for sub in v.subviews { sub.removeFromSuperview() }
         for g in v.layoutGuides where !g.isBuiltIn { v.removeLayoutGuide(g) }
-        ctx.markDestroyed(v.safeAreaLayoutGuide)
-        ctx.markDestroyed(v.layoutMarginsGuide)
+        // (A built-in guide never asked for has no handle, and none can be asked for now: it is
+        // not created just to be marked.)
+        if let g = v.safeAreaLayoutGuideIfCreated { ctx.markDestroyed(g) }
+        if let g = v.layoutMarginsGuideIfCreated { ctx.markDestroyed(g) }
         ctx.markDestroyed(v)
         // Break the cycles between the view and its own constraints so it is freed (issue 8).
         if let stack = v as? NavigationHidingStackView { try? stack.setArrangedSubviews([]) }
@@ -594,9 +596,19 @@ private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int
     guard let list else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(count)") }
     guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
     var result: [LayoutConstraint] = []
+    result.reserveCapacity(count)
     var first: MapContext?
     for i in 0..<count {
-        let (ctx, c) = try resolveConstraint(list[i], "\(what): constraints[\(i)]")
+        let resolved: (MapContext, LayoutConstraint)
+        do {
+            resolved = try resolveConstraint(list[i], what)
+        } catch {
+            // Only a failure needs the element's position in its message: resolve again with it
+            // (the same check, so the same error) instead of building the text for every element.
+            _ = try resolveConstraint(list[i], "\(what): constraints[\(i)]")
+            throw error
+        }
+        let (ctx, c) = resolved
         if let first { try requireSameMap(first, ctx, "\(what): constraints[\(i)] (\(c))") } else { first = ctx }
         result.append(c)
     }

@@ -12,7 +12,9 @@ import CNavLayout
 import LayoutEngine
 import NavigationUI
 
-/// Everything the C layer keeps for one map view. Used from one thread at a time (API.md).
+/// Everything the C layer keeps for one map view. Used from one thread at a time (API.md), and no
+/// method overlaps two accesses to one of its properties: the ones every C call touches are
+/// `@exclusivity(unchecked)` (no run-time exclusivity check per access, issue 6).
 final class MapContext {
     /// The map view; nil once destroyed.
     private(set) var map: NavigationMapView?
@@ -20,13 +22,13 @@ final class MapContext {
 
     private(set) var mapHandle: UInt64 = 0
     /// Handles of views, guides and constraints, by object identity (one handle per object).
-    private var handleByObject: [ObjectIdentifier: UInt64] = [:]
+    @exclusivity(unchecked) private var handleByObject: [ObjectIdentifier: UInt64] = [:]
     /// Objects the host created (nl_view_create, nl_hiding_stack_create, nl_guide_create).
-    var hostCreated: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) var hostCreated: Set<ObjectIdentifier> = []
     /// > 0 while host code (delegate method, animation block, completion) runs.
-    var callbackDepth = 0
+    @exclusivity(unchecked) var callbackDepth = 0
     /// Set by nl_map_view_fail_callback; reported by the event that ran the callback.
-    var failMessage: String?
+    @exclusivity(unchecked) var failMessage: String?
     /// The C delegate currently set (nil = built-in layout).
     var delegate: CDelegateBridge?
     /// C copies of the last diagnostics' messages (valid until the diagnostics change).
@@ -47,7 +49,7 @@ final class MapContext {
     /// Objects destroyed through the C API (nl_view_destroy, nl_guide_destroy, and the built-in
     /// guides of a destroyed view). Weak, so that a destroyed object that is freed leaves no
     /// trace; while it lives (e.g. a constraint still refers to it) no handle is issued for it again.
-    private var destroyed: [ObjectIdentifier: WeakObject] = [:]
+    @exclusivity(unchecked) private var destroyed: [ObjectIdentifier: WeakObject] = [:]
 
     /// The handle of a view, guide or constraint of this map view, created on first use.
     /// Throws `invalidHandle` for an object destroyed through the C API: a destroyed view stays

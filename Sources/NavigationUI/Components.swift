@@ -108,8 +108,9 @@ public class NavigationComponentView: LayoutView {
     }
 
     /// Host constraints refused since the last navigation transition because they constrain a
-    /// size this component fixes (SPEC §4); reported as `sizeConstraintOnFixedComponent`.
-    var rejectedConstraints: [LayoutConstraint] = []
+    /// size this component fixes (SPEC §4); reported as `sizeConstraintOnFixedComponent`. Reset
+    /// by every transition; single-threaded like all item state (see `LayoutItem`).
+    @exclusivity(unchecked) var rejectedConstraints: [LayoutConstraint] = []
 
     /// Teardown (issue 8): drops the component's own size constraints (they hold the component).
     package func dropOwnConstraints() {

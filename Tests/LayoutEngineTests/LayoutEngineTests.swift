@@ -1,5 +1,6 @@
 import XCTest
 @testable import LayoutEngine
+import LayoutSolver
 
 /// A 400 × 800 root with safe area (50, 10, 30, 20): numbers small enough to check by hand.
 private func makeRoot(direction: LayoutDirection = .leftToRight) throws -> LayoutRootView {
@@ -360,6 +361,152 @@ final class QueueTests: XCTestCase {
         XCTAssertEqual(v.frame.width, 136)
         XCTAssertTrue(root.engineDiagnostics().isEmpty)
     }
+
+    /// A pinned view (x, y, size) whose leading constraint is `lead`.
+    private func pinnedView(in root: LayoutRootView, leading: Double) throws -> (LayoutView, LayoutConstraint) {
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        let lead = v.leadingAnchor.constraint(equalTo: root.safeAreaLayoutGuide.leadingAnchor, constant: leading)
+        try LayoutConstraint.activate([lead, v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.widthAnchor.constraint(equalToConstant: 30), v.heightAnchor.constraint(equalToConstant: 40)])
+        root.layoutIfNeeded()
+        return (v, lead)
+    }
+
+    /// Issue 6: a state change that deactivates a constraint and activates the same equation
+    /// (another object) keeps the equation in the solver: the new constraint takes it over, works
+    /// like any active constraint afterwards, and the old one is out.
+    func testIdenticalReplacementTakesOverTheSolverConstraint() throws {
+        let root = try makeRoot()
+        let (v, old) = try pinnedView(in: root, leading: 5)
+        let system = root.system_!
+        let count = system.solver.constraintCount
+        let twin = v.leadingAnchor.constraint(equalTo: root.safeAreaLayoutGuide.leadingAnchor, constant: 5)
+        // Not a twin: another constant. Replaced the ordinary way.
+        let other = v.leadingAnchor.constraint(equalTo: root.safeAreaLayoutGuide.leadingAnchor, constant: 6)
+        old.deactivate()
+        try twin.activate()
+        root.layoutIfNeeded()
+        XCTAssertEqual(system.handOverCount, 1)
+        XCTAssertEqual(system.solver.constraintCount, count)
+        XCTAssertEqual(v.frame, Rect(x: 15, y: 0, width: 30, height: 40))
+        XCTAssertFalse(old.isActive)
+        XCTAssertNil(old.solverConstraint)
+        // The twin owns the equation now: its constant and its deactivation reach the solver.
+        twin.constant = 25
+        XCTAssertEqual(v.frame.x, 35)
+        twin.deactivate()
+        try other.activate()
+        root.layoutIfNeeded()
+        XCTAssertEqual(system.handOverCount, 1)
+        XCTAssertEqual(system.solver.constraintCount, count)
+        XCTAssertEqual(v.frame.x, 16)
+        // Reactivating the first object brings the equation back (it was not kept anywhere).
+        other.deactivate()
+        try old.activate()
+        XCTAssertEqual(v.frame.x, 15)
+        XCTAssertTrue(root.engineDiagnostics().isEmpty)
+    }
+
+    /// The shortcuts (hand-over, batched additions) never change which constraint is broken
+    /// (SPEC §2: the most recently activated member of a conflict): here the replacement of a
+    /// removed constraint is activated *after* a constraint it conflicts with, so the
+    /// replacement is broken, not the older constraint — as without the hand-over.
+    func testHandOverNeverChangesWhichConstraintIsBroken() throws {
+        let root = try makeRoot()
+        let (v, _) = try pinnedView(in: root, leading: 5)
+        let system = root.system_!
+        let width = v.installedConstraints.first { $0.firstAnchor.attribute == .width }!
+        let narrower = v.widthAnchor.constraint(equalToConstant: 20)   // activated first
+        let twin = v.widthAnchor.constraint(equalToConstant: 30)       // same equation as `width`, newer
+        width.deactivate()
+        try narrower.activate()
+        try twin.activate()
+        root.layoutIfNeeded()
+        XCTAssertEqual(system.handOverCount, 0, "the hand-over was undone when the additions conflicted")
+        XCTAssertTrue(twin.isBroken)
+        XCTAssertFalse(narrower.isBroken)
+        XCTAssertEqual(v.frame.width, 20)
+        let unsatisfiable = root.engineDiagnostics().filter { $0.code == .unsatisfiable }
+        XCTAssertEqual(unsatisfiable.count, 1)
+        XCTAssertTrue(unsatisfiable.first?.constraints.first === twin)
+        // Resolving the conflict lets the broken constraint in at the next pass.
+        narrower.deactivate()
+        XCTAssertEqual(v.frame.width, 30)
+        XCTAssertFalse(twin.isBroken)
+    }
+
+    /// Several additions in one pass, one of which conflicts: only the newest conflicting one is
+    /// broken and the others hold.
+    func testConflictInABatchBreaksOnlyTheNewest() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        let a = v.widthAnchor.constraint(equalToConstant: 50)
+        let b = v.widthAnchor.constraint(equalToConstant: 60)
+        let rest = [v.leadingAnchor.constraint(equalTo: root.leadingAnchor), v.topAnchor.constraint(equalTo: root.topAnchor),
+                    v.heightAnchor.constraint(equalToConstant: 10)]
+        try LayoutConstraint.activate([a, b] + rest)
+        XCTAssertEqual(v.frame, Rect(x: 0, y: 0, width: 50, height: 10))
+        XCTAssertFalse(a.isBroken)
+        XCTAssertTrue(b.isBroken)
+        XCTAssertTrue(rest.allSatisfy { !$0.isBroken && $0.solverConstraint != nil })
+    }
+
+    /// A pass that removes more constraints than stay rebuilds the solver from the staying ones:
+    /// the layout is the same, the staying constraints keep working (constant changes, removal),
+    /// and an addition that conflicts in the same pass is broken as always.
+    func testPassRemovingMostConstraintsRebuildsTheSolver() throws {
+        let root = try makeRoot()
+        let (a, lead) = try pinnedView(in: root, leading: 5)
+        let b = LayoutView(identifier: "b")
+        try root.addSubview(b)
+        var bConstraints = [b.leadingAnchor.constraint(equalTo: root.leadingAnchor), b.topAnchor.constraint(equalTo: root.topAnchor),
+                            b.widthAnchor.constraint(equalToConstant: 10), b.heightAnchor.constraint(equalToConstant: 10)]
+        for i in 0..<12 { bConstraints.append(b.widthAnchor.constraint(lessThanOrEqualTo: a.widthAnchor, constant: Double(i))) }
+        try LayoutConstraint.activate(bConstraints)
+        root.layoutIfNeeded()
+        let system = root.system_!
+        XCTAssertEqual(system.solver.constraintCount, 28)  // root 4, safe area 4, a 4, b 16
+        XCTAssertEqual(system.rebuildCount, 0)
+        // b leaves (16 constraints) and 12 stay; a conflicting width for a arrives in the same pass.
+        let conflicting = a.widthAnchor.constraint(equalToConstant: 99)
+        b.removeFromSuperview()
+        try conflicting.activate()
+        root.layoutIfNeeded()
+        XCTAssertEqual(system.rebuildCount, 1)
+        XCTAssertEqual(system.solver.constraintCount, 12)
+        XCTAssertTrue(conflicting.isBroken)
+        XCTAssertEqual(a.frame, Rect(x: 15, y: 0, width: 30, height: 40))
+        XCTAssertTrue(bConstraints.allSatisfy { $0.solverConstraint == nil && !$0.isBroken })
+        // The staying constraints are live in the rebuilt solver.
+        lead.constant = 45
+        XCTAssertEqual(a.frame.x, 55)
+        conflicting.deactivate()
+        lead.deactivate()
+        try a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 1).activate()
+        XCTAssertEqual(a.frame.x, 1)
+        XCTAssertEqual(system.solver.constraintCount, 12)
+        // b's own size constraints stay active in its detached subtree; the others crossed out of
+        // it and were deactivated by the removal (UIKit's rule).
+        XCTAssertEqual(bConstraints.filter(\.isActive).count, 2)
+    }
+
+    /// Changing the priority of an active optional constraint takes effect at the next pass.
+    func testPriorityChangeOfAnActiveConstraintReachesTheSolver() throws {
+        let root = try makeRoot()
+        let v = LayoutView(identifier: "v")
+        try root.addSubview(v)
+        let ten = v.widthAnchor.constraint(equalToConstant: 10)
+        let twenty = v.widthAnchor.constraint(equalToConstant: 20)
+        ten.priority = LayoutPriority(250)
+        twenty.priority = LayoutPriority(500)
+        try LayoutConstraint.activate([ten, twenty, v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor), v.heightAnchor.constraint(equalToConstant: 10)])
+        XCTAssertEqual(v.frame.width, 20)
+        ten.priority = LayoutPriority(750)
+        XCTAssertEqual(v.frame.width, 10)
+    }
 }
 
 final class BlockAndLimitTests: XCTestCase {
@@ -419,5 +566,114 @@ final class ExplanationTests: XCTestCase {
         // filter itself; here: dropping the broken one leaves a satisfiable layout).
         XCTAssertEqual(a.frame.width, 100)
         XCTAssertEqual(b.frame.height, 20)
+    }
+}
+
+/// Issue 8: many conflicting required constraints on a big layout. Diagnostics explain them
+/// within a fixed work budget per layout pass (`LayoutSystem.explanationBudget`), and broken
+/// constraints are not retried by passes that cannot let them in.
+final class ExplanationBudgetTests: XCTestCase {
+    func testHundredsOfConflictsOnTwoThousandViews() throws {
+        let root = try makeRoot()
+        let system = root.system_!
+        // 2,000 pinned views: 8,000 constraints; their positions are connected through the
+        // root's variables.
+        var views: [LayoutView] = []
+        var pins: [LayoutConstraint] = []
+        var widths: [LayoutConstraint] = []
+        for i in 0..<2000 {
+            let v = LayoutView(identifier: "v\(i)")
+            try root.addSubview(v)
+            let w = v.widthAnchor.constraint(equalToConstant: 8)
+            widths.append(w)
+            pins += [v.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: Double(i % 40) * 10),
+                     v.topAnchor.constraint(equalTo: root.topAnchor, constant: Double(i / 40) * 5),
+                     w, v.heightAnchor.constraint(equalToConstant: 4)]
+            views.append(v)
+        }
+        try LayoutConstraint.activate(pins)
+        root.layoutIfNeeded()
+        // 1. 300 width conflicts: each one's component is that view's width constraint.
+        let early = (0..<300).map { views[$0].widthAnchor.constraint(equalToConstant: 9) }
+        try LayoutConstraint.activate(early)
+        // 2. A chain of 150 views, not tied to the root, 1 pt wide each, that is also asked to be
+        //    10 pt long: every one of its 299 constraints is in the minimal set, which the budget
+        //    cannot pay for.
+        var chain: [LayoutView] = []
+        var links: [LayoutConstraint] = []
+        for i in 0..<150 {
+            let c = LayoutView(identifier: "c\(i)")
+            try root.addSubview(c)
+            links.append(c.widthAnchor.constraint(equalToConstant: 1))
+            if let previous = chain.last { links.append(c.leadingAnchor.constraint(equalTo: previous.trailingAnchor)) }
+            chain.append(c)
+        }
+        try LayoutConstraint.activate(links)
+        let tooShort = chain.last!.trailingAnchor.constraint(equalTo: chain[0].leadingAnchor, constant: 10)
+        try tooShort.activate()
+        // 3. 20 more width conflicts, explained after the budget is spent.
+        let late = (300..<320).map { views[$0].widthAnchor.constraint(equalToConstant: 9) }
+        try LayoutConstraint.activate(late)
+        // 4. A conflict through the root's variables: connected to all 8,000 pins.
+        let farAway = views[1999].leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 3)
+        try farAway.activate()
+        root.layoutIfNeeded()
+
+        XCTAssertEqual(system.broken.count, 322)
+        XCTAssertTrue((early + [tooShort] + late + [farAway]).allSatisfy(\.isBroken))
+        XCTAssertEqual(views[0].frame, Rect(x: 0, y: 0, width: 8, height: 4), "broken constraints are left out")
+        let diags = root.engineDiagnostics().filter { $0.code == .unsatisfiable }
+        XCTAssertEqual(diags.count, 322)
+        XCTAssertEqual(system.explanationWork, LayoutSystem.explanationBudget)
+        for (i, c) in early.enumerated() {
+            XCTAssertEqual(system.conflictSet(for: c).kind, .minimal)
+            XCTAssertTrue(diags[i].constraints.count == 2 && diags[i].constraints[0] === c && diags[i].constraints[1] === widths[i])
+            XCTAssertFalse(diags[i].message.contains("not minimised"))
+        }
+        let chainSet = system.conflictSet(for: tooShort)
+        XCTAssertEqual(chainSet.kind, .notMinimised)
+        XCTAssertTrue(chainSet.members.last === tooShort)
+        XCTAssertTrue(chainSet.members.dropLast().allSatisfy { m in links.contains { $0 === m } })
+        XCTAssertTrue(Self.conflicts(chainSet.members), "a set reported unminimised still conflicts")
+        XCTAssertTrue(diags[300].message.contains("not minimised"))
+        for (k, c) in late.enumerated() {
+            let set = system.conflictSet(for: c)
+            XCTAssertEqual(set.kind, .notMinimised)
+            XCTAssertTrue(set.members.count == 2 && set.members[0] === widths[300 + k], "its whole component")
+            XCTAssertTrue(diags[301 + k].message.contains("not minimised"))
+        }
+        let farSet = system.conflictSet(for: farAway)
+        // Connected through the root's minX: the 2,000 leading pins, the root's left and width,
+        // the safe-area guide's left and right.
+        XCTAssertEqual(farSet.kind, .notNarrowedDown(connected: 2004))
+        XCTAssertTrue(diags[321].constraints.count == 1 && diags[321].constraints[0] === farAway)
+        XCTAssertTrue(diags[321].message.contains("2004 of them, more than 400: not narrowed down"))
+
+        // The explanations are computed once per pass: asking again spends nothing more.
+        XCTAssertEqual(root.engineDiagnostics().filter { $0.code == .unsatisfiable }.map(\.message), diags.map(\.message))
+        // A pass that only adds constraints does not retry the broken ones (they would fail
+        // again); one that removes a required constraint does, and lets in what fits now.
+        try LayoutConstraint.activate([views[1999].heightAnchor.constraint(greaterThanOrEqualToConstant: 1)])
+        root.layoutIfNeeded()
+        XCTAssertEqual(system.broken.count, 322)
+        widths[0].deactivate()
+        root.layoutIfNeeded()
+        XCTAssertEqual(system.broken.count, 321)
+        XCTAssertFalse(early[0].isBroken)
+        XCTAssertEqual(views[0].frame.width, 9)
+        // A new constant on a broken constraint is tried at the next pass.
+        farAway.constant = 10 * Double(1999 % 40)
+        root.layoutIfNeeded()
+        XCTAssertFalse(farAway.isBroken)
+        XCTAssertEqual(system.broken.count, 320)
+    }
+
+    /// Whether the constraints cannot all hold (checked on a fresh solver).
+    private static func conflicts(_ members: [LayoutConstraint]) -> Bool {
+        let scratch = Solver()
+        for m in members {
+            do { try scratch.addConstraint(m.makeSolverConstraint(direction: .leftToRight)) } catch { return true }
+        }
+        return false
     }
 }
