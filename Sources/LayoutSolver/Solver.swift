@@ -804,6 +804,14 @@ public final class Solver {
         for n in 0..<columnIndices.count {
             let index = columnIndices[n]
             touch(index)
+            if isResidue(columnCoeffs[n], in: index) {
+                // Rounding residue (e.g. 1.1e-16 beside a 1.0): substituting would spread noise
+                // cells over the whole row (the solver fuzzer saw a user variable leak into a
+                // restricted row this way); the cell is dropped instead.
+                rows[index]!.remove(id)
+                columnRemove(indexOf(id))
+                continue
+            }
             added.removeAll(keepingCapacity: true)
             removed.removeAll(keepingCapacity: true)
             rows[index]!.addScaledTracked(row, columnCoeffs[n], skipping: id, added: &added, removed: &removed)
@@ -821,6 +829,19 @@ public final class Solver {
         if artificial != nil {
             artificial!.substitute(id, with: row)
         }
+    }
+
+    /// Whether the coefficient `c` of row `index` is rounding residue: below 1e-12 of the row's
+    /// largest coefficient (and below 1e-10 absolutely; the largest is only computed then).
+    @inline(__always)
+    internal func isResidue(_ c: Double, in index: Int) -> Bool {
+        let m = c.magnitude
+        if m >= 1e-10 { return false }
+        var largest = 0.0
+        for cell in rows[index].unsafelyUnwrapped.cells where cell.coeff.magnitude > largest {
+            largest = cell.coeff.magnitude
+        }
+        return m <= relativeEpsilon * largest
     }
 
     /// Exchanges basic `leaving` and parametric `entering`.
