@@ -179,6 +179,9 @@ public final class Solver {
     @exclusivity(unchecked) internal var artificial: Row? = nil
     /// Restricted basic symbols whose row may have a negative constant.
     @exclusivity(unchecked) internal var infeasible: [Int] = []
+    /// Per-row stamps of `compactColumn` (which rows the current compaction has seen).
+    @exclusivity(unchecked) internal var compactSeen: [Int] = []
+    internal var compactStamp = 0
     /// Scratch buffers of `collectColumn`.
     @exclusivity(unchecked) internal var columnIndices: [Int] = []
     @exclusivity(unchecked) internal var columnCoeffs: [Double] = []
@@ -639,25 +642,32 @@ public final class Solver {
         if kinds[symbolIndex] == UInt8(SymbolKind.dummy) { dummyCells -= 1 }
     }
 
-    /// Sorts the column of `id`, drops stale and repeated entries.
+    /// Drops the stale and repeated entries of the column of `id` (linear: repeated entries are
+    /// found with a per-row stamp, not by sorting). The column keeps insertion order; every user
+    /// breaks ties by symbol id explicitly, so the order never matters.
     internal func compactColumn(_ id: Int) {
         let ci = indexOf(id)
         if !columnDirty[ci] { return }
         columnDirty[ci] = false
         var col = columns[ci]
         columns[ci] = []
-        col.sort()
+        if compactSeen.count < rows.count {
+            compactSeen.append(contentsOf: repeatElement(0, count: rows.count - compactSeen.count))
+        }
+        compactStamp &+= 1
+        let stamp = compactStamp
         var w = 0
-        var last = -1
         rows.withUnsafeBufferPointer { buf in
-            col.withUnsafeMutableBufferPointer { c in
-                for n in 0..<c.count {
-                    let index = c[n]
-                    if index == last { continue }
-                    last = index
-                    if let r = buf[index], r.coefficient(of: id) != 0 {
-                        c[w] = index
-                        w += 1
+            compactSeen.withUnsafeMutableBufferPointer { seen in
+                col.withUnsafeMutableBufferPointer { c in
+                    for n in 0..<c.count {
+                        let index = c[n]
+                        if seen[index] == stamp { continue }
+                        seen[index] = stamp
+                        if let r = buf[index], r.coefficient(of: id) != 0 {
+                            c[w] = index
+                            w += 1
+                        }
                     }
                 }
             }
@@ -782,7 +792,7 @@ public final class Solver {
         }
     }
 
-    /// Collects the indices of the rows in which `id` occurs (ascending) and its coefficients
+    /// Collects the indices of the rows in which `id` occurs (in no particular order) and its coefficients
     /// there, without copying rows (no reference counting in the scan).
     internal func collectColumn(_ id: Int) {
         columnIndices.removeAll(keepingCapacity: true)
@@ -1262,7 +1272,10 @@ public final class Solver {
             let constant = rows[index]!.constant
             let id = idOfIndex(index)
             if nearZero(c) {
-                if c.magnitude > residueMagnitude { residueMagnitude = c.magnitude; residue = id }
+                if c.magnitude > residueMagnitude || (c.magnitude == residueMagnitude && id < residue) {
+                    residueMagnitude = c.magnitude
+                    residue = id
+                }
                 continue
             }
             if markerIsDummy && kindOf(id) == SymbolKind.dummy {
@@ -1270,13 +1283,13 @@ public final class Solver {
                 continue
             }
             if kindOf(id) == SymbolKind.external {
-                if third < 0 { third = id }
+                if third < 0 || id < third { third = id }
             } else if c < 0 {
                 let ratio = -constant / c
-                if ratio < r1 { r1 = ratio; first = id }
+                if ratio < r1 || (ratio == r1 && id < first) { r1 = ratio; first = id }
             } else {
                 let ratio = constant / c
-                if ratio < r2 { r2 = ratio; second = id }
+                if ratio < r2 || (ratio == r2 && id < second) { r2 = ratio; second = id }
             }
         }
         if dummyRow >= 0 { return dummyRow }
@@ -1429,16 +1442,18 @@ public final class Solver {
             let c = constant <= absoluteEpsilon ? 0 : constant
             if a >= -absoluteEpsilon {
                 let bound = (c + absoluteEpsilon) / -a
-                if bound < tinyBound {
+                let id = makeID(index, k)
+                if bound < tinyBound || (bound == tinyBound && id < tiny) {
                     tinyBound = bound
-                    tiny = makeID(index, k)
+                    tiny = id
                 }
                 continue
             }
             let ratio = c / -a
-            if ratio < bestRatio {
+            let id = makeID(index, k)
+            if ratio < bestRatio || (ratio == bestRatio && id < best) {
                 bestRatio = ratio
-                best = makeID(index, k)
+                best = id
             }
         }
         if tiny >= 0 && tinyBound < bestRatio { return tiny }
