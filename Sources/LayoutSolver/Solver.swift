@@ -624,6 +624,8 @@ public final class Solver {
     /// Records that the symbol of `symbolIndex` now occurs in row `rowIndex`.
     @inline(__always)
     internal func columnAdd(_ symbolIndex: Int, _ rowIndex: Int) {
+        // One allocation for a new column instead of growing 1 → 2 → 4 → 8.
+        if columns[symbolIndex].capacity == 0 { columns[symbolIndex].reserveCapacity(8) }
         columns[symbolIndex].append(rowIndex)
         columnLive[symbolIndex] += 1
         columnDirty[symbolIndex] = true
@@ -797,11 +799,46 @@ public final class Solver {
     internal func collectColumn(_ id: Int) {
         columnIndices.removeAll(keepingCapacity: true)
         columnCoeffs.removeAll(keepingCapacity: true)
-        compactColumn(id)
-        columnIndices.append(contentsOf: columns[indexOf(id)])
+        let ci = indexOf(id)
+        if columnDirty[ci] {
+            // Compact and collect in one pass (one coefficient look-up per entry).
+            columnDirty[ci] = false
+            var col = columns[ci]
+            columns[ci] = []
+            if compactSeen.count < rows.count {
+                compactSeen.append(contentsOf: repeatElement(0, count: rows.count - compactSeen.count))
+            }
+            compactStamp &+= 1
+            let stamp = compactStamp
+            var w = 0
+            rows.withUnsafeBufferPointer { buf in
+                compactSeen.withUnsafeMutableBufferPointer { seen in
+                    col.withUnsafeMutableBufferPointer { c in
+                        for n in 0..<c.count {
+                            let index = c[n]
+                            if seen[index] == stamp { continue }
+                            seen[index] = stamp
+                            guard let r = buf[index] else { continue }
+                            let coeff = r.coefficient(of: id)
+                            if coeff != 0 {
+                                c[w] = index
+                                w += 1
+                                columnIndices.append(index)
+                                columnCoeffs.append(coeff)
+                            }
+                        }
+                    }
+                }
+            }
+            col.removeSubrange(w..<col.count)
+            columns[ci] = col
+            columnLive[ci] = w
+            return
+        }
+        columnIndices.append(contentsOf: columns[ci])
         rows.withUnsafeBufferPointer { buf in
             for index in columnIndices {
-                columnCoeffs.append(buf[index]!.coefficient(of: id))
+                columnCoeffs.append(buf[index].unsafelyUnwrapped.coefficient(of: id))
             }
         }
     }
