@@ -183,8 +183,11 @@ public final class Solver {
     @exclusivity(unchecked) internal var compactSeen: [Int] = []
     internal var compactStamp = 0
     /// Scratch buffers of `collectColumn`.
+    /// (Only the first `columnCount` entries are meaningful: the buffers are written through
+    /// pointers, never appended to, so the inner loop has no uniqueness checks.)
     @exclusivity(unchecked) internal var columnIndices: [Int] = []
     @exclusivity(unchecked) internal var columnCoeffs: [Double] = []
+    internal var columnCount = 0
     /// Scratch buffers of `substitute`.
     @exclusivity(unchecked) internal var added: [Int] = []
     @exclusivity(unchecked) internal var removed: [Int] = []
@@ -280,11 +283,17 @@ public final class Solver {
     ///   present; ``SolverError/pivotBudgetExceeded`` on numerical trouble. On any error the
     ///   solver is unchanged.
     public func addConstraints(_ constraints: [Constraint]) throws {
+        // Repeated entries: a linear scan for small batches (no set to allocate per call), a set
+        // beyond 16.
         var seen = Set<ObjectIdentifier>()
-        for c in constraints {
+        let small = constraints.count <= 16
+        for (i, c) in constraints.enumerated() {
             try validate(c)
             let key = ObjectIdentifier(c)
-            if self.constraints[key] != nil || !seen.insert(key).inserted {
+            if self.constraints[key] != nil { throw SolverError.duplicateConstraint }
+            if small {
+                for j in 0..<i where constraints[j] === c { throw SolverError.duplicateConstraint }
+            } else if !seen.insert(key).inserted {
                 throw SolverError.duplicateConstraint
             }
         }
@@ -797,9 +806,13 @@ public final class Solver {
     /// Collects the indices of the rows in which `id` occurs (in no particular order) and its coefficients
     /// there, without copying rows (no reference counting in the scan).
     internal func collectColumn(_ id: Int) {
-        columnIndices.removeAll(keepingCapacity: true)
-        columnCoeffs.removeAll(keepingCapacity: true)
         let ci = indexOf(id)
+        let need = columns[ci].count
+        if columnIndices.count < need {
+            columnIndices.append(contentsOf: repeatElement(0, count: need - columnIndices.count))
+            columnCoeffs.append(contentsOf: repeatElement(0, count: need - columnCoeffs.count))
+        }
+        var k = 0
         if columnDirty[ci] {
             // Compact and collect in one pass (one coefficient look-up per entry).
             columnDirty[ci] = false
@@ -813,18 +826,23 @@ public final class Solver {
             var w = 0
             rows.withUnsafeBufferPointer { buf in
                 compactSeen.withUnsafeMutableBufferPointer { seen in
-                    col.withUnsafeMutableBufferPointer { c in
-                        for n in 0..<c.count {
-                            let index = c[n]
-                            if seen[index] == stamp { continue }
-                            seen[index] = stamp
-                            guard let r = buf[index] else { continue }
-                            let coeff = r.coefficient(of: id)
-                            if coeff != 0 {
-                                c[w] = index
-                                w += 1
-                                columnIndices.append(index)
-                                columnCoeffs.append(coeff)
+                    columnIndices.withUnsafeMutableBufferPointer { outIndex in
+                        columnCoeffs.withUnsafeMutableBufferPointer { outCoeff in
+                            col.withUnsafeMutableBufferPointer { c in
+                                for n in 0..<c.count {
+                                    let index = c[n]
+                                    if seen[index] == stamp { continue }
+                                    seen[index] = stamp
+                                    guard let r = buf[index] else { continue }
+                                    let coeff = r.coefficient(of: id)
+                                    if coeff != 0 {
+                                        c[w] = index
+                                        w += 1
+                                        outIndex[k] = index
+                                        outCoeff[k] = coeff
+                                        k += 1
+                                    }
+                                }
                             }
                         }
                     }
@@ -833,14 +851,22 @@ public final class Solver {
             col.removeSubrange(w..<col.count)
             columns[ci] = col
             columnLive[ci] = w
-            return
-        }
-        columnIndices.append(contentsOf: columns[ci])
-        rows.withUnsafeBufferPointer { buf in
-            for index in columnIndices {
-                columnCoeffs.append(buf[index].unsafelyUnwrapped.coefficient(of: id))
+        } else {
+            rows.withUnsafeBufferPointer { buf in
+                columns[ci].withUnsafeBufferPointer { c in
+                    columnIndices.withUnsafeMutableBufferPointer { outIndex in
+                        columnCoeffs.withUnsafeMutableBufferPointer { outCoeff in
+                            for index in c {
+                                outIndex[k] = index
+                                outCoeff[k] = buf[index].unsafelyUnwrapped.coefficient(of: id)
+                                k += 1
+                            }
+                        }
+                    }
+                }
             }
         }
+        columnCount = k
     }
 
     /// Replaces the parametric symbol `id` by `row` everywhere (all rows, objective levels, the
@@ -848,7 +874,7 @@ public final class Solver {
     /// infeasible.
     internal func substitute(_ id: Int, _ row: Row) {
         collectColumn(id)
-        for n in 0..<columnIndices.count {
+        for n in 0..<columnCount {
             let index = columnIndices[n]
             touch(index)
             if isResidue(columnCoeffs[n], in: index) {
@@ -906,7 +932,8 @@ public final class Solver {
         if ids.isEmpty { return }
         for id in ids {
             collectColumn(id)
-            for index in columnIndices {
+            for n in 0..<columnCount {
+                let index = columnIndices[n]
                 touch(index)
                 rows[index]!.remove(id)
                 columnRemove(indexOf(id))
@@ -1303,7 +1330,7 @@ public final class Solver {
         var residueMagnitude = 0.0
         let markerIsDummy = kindOf(marker) == SymbolKind.dummy
         collectColumn(marker)
-        for n in 0..<columnIndices.count {
+        for n in 0..<columnCount {
             let index = columnIndices[n]
             let c = columnCoeffs[n]
             let constant = rows[index]!.constant
@@ -1371,7 +1398,7 @@ public final class Solver {
         }
         let step = delta / tag.markerCoeff
         collectColumn(m)
-        for n in 0..<columnIndices.count {
+        for n in 0..<columnCount {
             let index = columnIndices[n]
             let g = columnCoeffs[n]
             touchConstant(index)
@@ -1469,7 +1496,7 @@ public final class Solver {
         var tiny = -1
         var tinyBound = Double.infinity
         collectColumn(entering)
-        for n in 0..<columnIndices.count {
+        for n in 0..<columnCount {
             let index = columnIndices[n]
             let k = Int(kinds[index])
             if k == SymbolKind.external || k == SymbolKind.dummy { continue }
