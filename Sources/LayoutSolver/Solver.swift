@@ -315,11 +315,14 @@ public final class Solver {
     /// marker has a negative coefficient with the smallest ratio, else a restricted row with the
     /// smallest ratio, else an unrestricted row; ties by lowest id); its row is dropped and its
     /// error symbols disappear from the tableau and the objective. A priority level left without
-    /// constraints is removed.
+    /// constraints is removed. A required equality with an *implicit* marker (large chained
+    /// systems, docs/solver.md "Implicit dummy markers") is only marked removed: the next
+    /// operation that needs the tableau rebuilds it from the remaining constraints.
     ///
     /// - Throws: ``SolverError/unknownConstraint`` if it is not in the solver (edit constraints
-    ///   are internal and not accepted); ``SolverError/pivotBudgetExceeded`` on numerical
-    ///   trouble. On error the solver is unchanged.
+    ///   are internal and not accepted); ``SolverError/pivotBudgetExceeded`` or
+    ///   ``SolverError/numericalInstability`` on numerical trouble (also from a pending rebuild,
+    ///   which every throwing operation performs first). On error the solver is unchanged.
     public func removeConstraint(_ constraint: Constraint) throws {
         let key = ObjectIdentifier(constraint)
         guard let current = constraints[key], !current.isEdit else { throw SolverError.unknownConstraint }
@@ -410,7 +413,9 @@ public final class Solver {
     /// Changes the constant of an added constraint's expression incrementally: the tableau rows
     /// holding the constraint's marker (or error) symbol are shifted and the dual simplex
     /// restores optimality — the same mechanism as ``suggestValue(_:_:)``, never a remove + add.
-    /// On success `constraint.expression.constant` becomes `newConstant`.
+    /// (A required equality with an implicit marker has no stored column to shift: the tableau is
+    /// rebuilt with the new constant, all or nothing.) On success `constraint.expression.constant`
+    /// becomes `newConstant`.
     ///
     /// If the constraint was added to several solvers, each solver tracks its own constant; the
     /// `Constraint` object shows the last value set through any of them.
