@@ -326,12 +326,19 @@ public final class Solver {
     public func removeConstraint(_ constraint: Constraint) throws {
         let key = ObjectIdentifier(constraint)
         guard let current = constraints[key], !current.isEdit else { throw SolverError.unknownConstraint }
-        // Removing an implicit-marker equality only marks the tableau for a rebuild, so a batch of
-        // removals costs one rebuild; anything else needs the tableau up to date first.
-        if !current.implicit { try rebuildIfNeeded() }
-        let tag = constraints[key]!
+        // Removing an implicit-marker equality only marks the tableau for a rebuild; while one is
+        // pending, any removal is just recorded (the rebuild re-enters only what remains), so a
+        // batch of removals costs one rebuild.
+        if current.implicit || needsRebuild {
+            try transact {
+                setConstraint(key, nil)
+                needsRebuild = true
+                userConstraints -= 1
+            }
+            return
+        }
         try transact {
-            try removeInternal(key, tag)
+            try removeInternal(key, current)
             userConstraints -= 1
         }
     }
@@ -372,8 +379,15 @@ public final class Solver {
     public func removeEditVariable(_ variable: Variable) throws {
         let key = ObjectIdentifier(variable)
         guard let info = edits[key] else { throw SolverError.unknownEditVariable }
-        try rebuildIfNeeded()
         let ckey = ObjectIdentifier(info.constraint)
+        if needsRebuild {
+            // Recorded only; the pending rebuild re-enters what remains.
+            try transact {
+                setConstraint(ckey, nil)
+                setEdit(key, nil)
+            }
+            return
+        }
         let tag = constraints[ckey]!
         try transact {
             try removeInternal(ckey, tag)
