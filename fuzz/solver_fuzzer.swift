@@ -80,10 +80,11 @@ private func inLimits(_ c: Constraint) -> Bool {
 /// 1e-4·M and more.
 private let roundingAllowance = 1e-11
 
-private func checkRequired(_ solver: Solver, _ constraints: [Constraint], _ step: String,
-                           _ highWater: Double) -> Bool {
+private func checkRequired(_ solver: Solver, _ constraints: [Constraint], _ step: String) -> Bool {
     solver.updateVariables()
-    let magnitude = max(highWater, solver.tableauMagnitude())
+    // docs/solver.md "Limits": M is the largest of every constant or suggested value given to the
+    // solver, every variable's value and every coeff·value product of the required constraints.
+    let magnitude = solver.accuracyMagnitude()
     for c in constraints where solver.hasConstraint(c) && c.isRequired {
         var v = c.expression.constant
         var scale = abs(c.expression.constant) + 1
@@ -209,7 +210,7 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
             tainted = true
             continue
         }
-        if !checkRequired(solver, constraints, stepName, magnitudeHighWater) { tainted = true }
+        if !checkRequired(solver, constraints, stepName) { tainted = true }
     }
 }
 

@@ -33,6 +33,8 @@ internal struct SolverState {
     let implicitMarkers: Bool
     let dummyCells: Int
     let needsRebuild: Bool
+    let largeTableau: Bool
+    let tableauHighWater: Double
 
     init(_ s: Solver) {
         rows = s.rows; kinds = s.kinds; symbolVariables = s.symbolVariables
@@ -45,6 +47,8 @@ internal struct SolverState {
         variables = s.variables; seqCounter = s.seqCounter; userConstraints = s.userConstraints
         orphans = s.orphans; implicitMarkers = s.implicitMarkers; dummyCells = s.dummyCells
         needsRebuild = s.needsRebuild
+        largeTableau = s.largeTableau
+        tableauHighWater = s.tableauHighWater
     }
 
     func restore(_ s: Solver) {
@@ -58,6 +62,8 @@ internal struct SolverState {
         s.variables = variables; s.seqCounter = seqCounter; s.userConstraints = userConstraints
         s.orphans = orphans; s.implicitMarkers = implicitMarkers; s.dummyCells = dummyCells
         s.needsRebuild = needsRebuild
+        s.largeTableau = largeTableau
+        s.tableauHighWater = tableauHighWater
         s.artificial = nil
         s.undoRows.removeAll(keepingCapacity: true)
         s.undoConstants.removeAll(keepingCapacity: true)
@@ -95,7 +101,9 @@ extension Solver {
         let count = userConstraints
         let statsBefore = stats
         let pivotsBefore = totalPivots
+        let inputsBefore = inputMagnitude
         reset()
+        inputMagnitude = inputsBefore
         stats = statsBefore
         totalPivots = pivotsBefore
         rebuilds += 1

@@ -89,6 +89,39 @@ internal struct Stats {
     var markerLeaving = [0, 0, 0, 0]
     var unsatisfiableAdds = 0
     var dualFailures = 0
+    /// Primal or phase-one optimisations stopped because an exchange repeated (rounding).
+    var cyclesStopped = 0
+}
+
+/// The exchanges (entering, leaving) of one optimisation with the objective at that moment, to
+/// detect a cycle caused by rounding: the same exchange again with an objective that has not
+/// improved (every level within the epsilon) — a repeated basis. (An exchange may legitimately
+/// recur after the objective improved.) A linear scan up to 32 exchanges, a dictionary beyond.
+internal struct PivotHistory {
+    var pairs: [(Int, Int, [Double])] = []
+    var map: [Int64: [Double]] = [:]
+
+    static func same(_ a: [Double], _ b: [Double]) -> Bool {
+        if a.count != b.count { return false }
+        for k in 0..<a.count where !nearZero(a[k] - b[k]) { return false }
+        return true
+    }
+
+    /// Records the exchange; false if it was already made at the same objective.
+    mutating func insert(_ entering: Int, _ leaving: Int, _ objective: [Double]) -> Bool {
+        if pairs.count < 32 {
+            for p in pairs where p.0 == entering && p.1 == leaving && PivotHistory.same(p.2, objective) {
+                return false
+            }
+            pairs.append((entering, leaving, objective))
+            if pairs.count == 32 { for p in pairs { map[Int64(p.0) << 32 | Int64(p.1)] = p.2 } }
+            return true
+        }
+        let key = Int64(entering) << 32 | Int64(leaving)
+        if let old = map[key], PivotHistory.same(old, objective) { return false }
+        map[key] = objective
+        return true
+    }
 }
 
 /// Scalar and small state saved at the start of a transaction.
@@ -215,6 +248,13 @@ public final class Solver {
     /// Set when an operation divides a row by a coefficient that is small relative to the row
     /// (see ``noteDivisor(_:_:)``): the result is then verified (``verifyIfIllConditioned()``).
     internal var illConditioned = false
+    /// The tableau holds a value beyond ``largeValueThreshold``: every operation is verified.
+    internal var largeTableau = false
+    /// The largest magnitude of any constant or suggested value given to this solver (at least
+    /// 1; a high-water mark, never lowered).
+    internal var inputMagnitude = 1.0
+    /// The largest row-constant magnitude the tableau has held since the last reset or rebuild.
+    internal var tableauHighWater = 0.0
     /// Number of operations refused by the verification (statistics for tests).
     internal var instabilityRefusals = 0
     /// Number of rebuilds (statistics for tests and benchmarks).
@@ -415,6 +455,7 @@ public final class Solver {
         guard SolverLimits.isValidConstant(value) else { throw SolverError.invalidValue }
         try rebuildIfNeeded()
         let ckey = ObjectIdentifier(info.constraint)
+        noteInput(value)
         try transact {
             try shiftConstant(ckey, to: -value)
             try dualOptimize()
@@ -444,6 +485,7 @@ public final class Solver {
         let key = ObjectIdentifier(constraint)
         guard let tag = constraints[key], !tag.isEdit else { throw SolverError.unknownConstraint }
         guard SolverLimits.isValidConstant(newConstant) else { throw SolverError.invalidValue }
+        noteInput(newConstant)
         try rebuildIfNeeded()
         if var t = constraints[key], t.implicit {
             // No stored marker column to shift: rebuild with the new constant (all or nothing).
@@ -511,6 +553,9 @@ public final class Solver {
         seqCounter = 0
         userConstraints = 0
         orphans = []
+        largeTableau = false
+        inputMagnitude = 1
+        tableauHighWater = 0
         implicitMarkers = false
         dummyCells = 0
         needsRebuild = false
@@ -561,7 +606,8 @@ public final class Solver {
                       implicitMarkers: implicitMarkers, needsRebuild: needsRebuild)
         pivots = 0
         pivotBudget = pivotBudgetOverride ?? (100 * (basicCount + liveSymbols) + 1000)
-        illConditioned = false
+        illConditioned = largeTableau
+        let largeBefore = largeTableau
         do {
             try body()
             try verifyIfIllConditioned()
@@ -573,6 +619,7 @@ public final class Solver {
             saved = nil
         } catch {
             rollback()
+            largeTableau = largeBefore
             throw error
         }
     }
@@ -802,6 +849,7 @@ public final class Solver {
             basicCount += 1
         }
         rows[index] = row
+        noteConstant(row.constant)
         for cell in row.cells { columnAdd(indexOf(cell.id), index) }
     }
 
@@ -896,20 +944,13 @@ public final class Solver {
         for n in 0..<columnCount {
             let index = columnIndices[n]
             touch(index)
-            if isResidue(columnCoeffs[n], in: index) {
-                // Rounding residue (e.g. 1.1e-16 beside a 1.0): substituting would spread noise
-                // cells over the whole row (the solver fuzzer saw a user variable leak into a
-                // restricted row this way); the cell is dropped instead.
-                rows[index]!.remove(id)
-                columnRemove(indexOf(id))
-                continue
-            }
             added.removeAll(keepingCapacity: true)
             removed.removeAll(keepingCapacity: true)
             rows[index]!.addScaledTracked(row, columnCoeffs[n], skipping: id, added: &added, removed: &removed)
             for a in added { columnAdd(indexOf(a), index) }
             for r in removed { columnRemove(indexOf(r)) }
             markIfInfeasible(index, idOfIndex(index))
+            noteConstant(rows[index].unsafelyUnwrapped.constant)
         }
         var objectiveChanged = false
         for l in 0..<levels.count where levels[l].row.substitute(id, with: row) {
@@ -921,19 +962,6 @@ public final class Solver {
         if artificial != nil {
             artificial!.substitute(id, with: row)
         }
-    }
-
-    /// Whether the coefficient `c` of row `index` is rounding residue: below 1e-12 of the row's
-    /// largest coefficient (and below 1e-10 absolutely; the largest is only computed then).
-    @inline(__always)
-    internal func isResidue(_ c: Double, in index: Int) -> Bool {
-        let m = c.magnitude
-        if m >= 1e-10 { return false }
-        var largest = 0.0
-        for cell in rows[index].unsafelyUnwrapped.cells where cell.coeff.magnitude > largest {
-            largest = cell.coeff.magnitude
-        }
-        return m <= relativeEpsilon * largest
     }
 
     /// Exchanges basic `leaving` and parametric `entering`.
@@ -1053,6 +1081,7 @@ public final class Solver {
         let priority = constraint.strength
         let required = priority >= Strength.required
         let constant = constant ?? expression.constant
+        noteInput(constant)
 
         // Build `0 = expr` with basic variables substituted by their rows.
         var row = Row(constant: constant)
@@ -1257,12 +1286,16 @@ public final class Solver {
         if isBasic(art) {
             var r = takeRow(art)
             if !r.cells.isEmpty {
+                // The restricted symbol with the largest coefficient replaces the artificial one
+                // (partial pivoting; the row's constant is ~0, so any choice stays feasible).
                 var entering = -1
-                for cell in r.cells where isRestrictedPivotable(cell.id) && !nearZero(cell.coeff) {
+                var enteringMagnitude = absoluteEpsilon
+                for cell in r.cells where isRestrictedPivotable(cell.id) && cell.coeff.magnitude > enteringMagnitude {
                     entering = cell.id
-                    break
+                    enteringMagnitude = cell.coeff.magnitude
                 }
                 if entering >= 0 {
+                    noteDivisor(r.coefficient(of: entering), r)
                     r.solve(lhs: art, rhs: entering)
                     substitute(entering, r)
                     setRow(entering, r)
@@ -1332,54 +1365,78 @@ public final class Solver {
     /// rows with a negative coefficient the smallest `-constant/coeff`, else among restricted rows
     /// the smallest `constant/coeff`, else the first unrestricted row; ties by lowest id.
     internal func markerLeavingRow(_ marker: Int) -> Int? {
-        var r1 = Double.infinity
-        var r2 = Double.infinity
-        var first = -1
-        var second = -1
-        var third = -1
+        // Restricted rows by the sign of the marker's coefficient; rows whose coefficient is
+        // within the epsilon ("tiny") are pivots only when they would otherwise end infeasible
+        // (by more than the epsilon) or when nothing else holds the marker — they still bound the
+        // step, as in `leavingRow` (a removal that ignored a 1e-8 cell left that error row at
+        // −1000; found by the solver fuzzer).
+        var negRatio = Double.infinity, negRow = -1          // rule 1: negative, smallest −c/a
+        var posRatio = Double.infinity, posRow = -1          // rule 2: positive, smallest c/a
+        var tinyNegBound = Double.infinity, tinyNegRow = -1  // (c + ε)/|a| of tiny negative rows
+        var tinyPosBound = Double.infinity, tinyPosRow = -1
+        var tinyNegRatio = Double.infinity, tinyNegRatioRow = -1
+        var tinyPosRatio = Double.infinity, tinyPosRatioRow = -1
+        var external = -1
         // A dummy marker held by the all-dummy row of a redundant required equality leaves through
         // that row: the dummy-for-dummy pivot changes no constant and hands the equality over to
         // the redundant constraint. (Leaving through an error row instead left a basic dummy over
         // error symbols: the remaining equality was no longer enforced — found by the solver
         // fuzzer, fuzz/known-issues "redundant-equality-removal".)
         var dummyRow = -1
-        // Rows where the marker's coefficient is rounding residue (within the epsilon) are used
-        // only if nothing else holds it: the one with the largest coefficient.
-        var residue = -1
-        var residueMagnitude = 0.0
         let markerIsDummy = kindOf(marker) == SymbolKind.dummy
+        @inline(__always) func better(_ v: Double, _ id: Int, _ best: Double, _ bestID: Int) -> Bool {
+            v < best || (v == best && id < bestID)
+        }
         collectColumn(marker)
         for n in 0..<columnCount {
             let index = columnIndices[n]
             let c = columnCoeffs[n]
             let constant = rows[index]!.constant
             let id = idOfIndex(index)
-            if nearZero(c) {
-                if c.magnitude > residueMagnitude || (c.magnitude == residueMagnitude && id < residue) {
-                    residueMagnitude = c.magnitude
-                    residue = id
-                }
-                continue
-            }
             if markerIsDummy && kindOf(id) == SymbolKind.dummy {
                 if dummyRow < 0 || id < dummyRow { dummyRow = id }
                 continue
             }
             if kindOf(id) == SymbolKind.external {
-                if third < 0 || id < third { third = id }
+                if !nearZero(c) && (external < 0 || id < external) { external = id }
+                continue
+            }
+            if kindOf(id) == SymbolKind.dummy { continue }
+            if nearZero(c) {
+                let bound = (Swift.max(constant, 0) + absoluteEpsilon) / c.magnitude
+                let ratio = constant / c.magnitude
+                if c < 0 {
+                    if better(bound, id, tinyNegBound, tinyNegRow) { tinyNegBound = bound; tinyNegRow = id }
+                    if better(ratio, id, tinyNegRatio, tinyNegRatioRow) { tinyNegRatio = ratio; tinyNegRatioRow = id }
+                } else {
+                    if better(bound, id, tinyPosBound, tinyPosRow) { tinyPosBound = bound; tinyPosRow = id }
+                    if better(ratio, id, tinyPosRatio, tinyPosRatioRow) { tinyPosRatio = ratio; tinyPosRatioRow = id }
+                }
             } else if c < 0 {
                 let ratio = -constant / c
-                if ratio < r1 || (ratio == r1 && id < first) { r1 = ratio; first = id }
+                if better(ratio, id, negRatio, negRow) { negRatio = ratio; negRow = id }
             } else {
                 let ratio = constant / c
-                if ratio < r2 || (ratio == r2 && id < second) { r2 = ratio; second = id }
+                if better(ratio, id, posRatio, posRow) { posRatio = ratio; posRow = id }
             }
         }
         if dummyRow >= 0 { return dummyRow }
-        if first >= 0 { stats.markerLeaving[0] += 1; return first }
-        if second >= 0 { stats.markerLeaving[1] += 1; return second }
-        if third >= 0 { stats.markerLeaving[2] += 1; return third }
-        if residue >= 0 { stats.markerLeaving[2] += 1; return residue }
+        if negRow >= 0 {
+            stats.markerLeaving[0] += 1
+            return tinyNegRow >= 0 && tinyNegBound < negRatio ? tinyNegRow : negRow
+        }
+        if posRow >= 0 {
+            stats.markerLeaving[1] += 1
+            return tinyPosRow >= 0 && tinyPosBound < posRatio ? tinyPosRow : posRow
+        }
+        // A user-variable row next (rule 3). Restricted rows whose coefficient is within the
+        // epsilon are rounding residue here (a random test left 1e-13 cells of a removed slack in
+        // five rows; pivoting on one multiplied everything by 1e13); the operation is verified
+        // if the pivot is ill-conditioned.
+        if external >= 0 { stats.markerLeaving[2] += 1; return external }
+        // Only tiny restricted rows: the paper's rules on them, exactly.
+        if tinyNegRatioRow >= 0 { stats.markerLeaving[0] += 1; return tinyNegRatioRow }
+        if tinyPosRatioRow >= 0 { stats.markerLeaving[1] += 1; return tinyPosRatioRow }
         stats.markerLeaving[3] += 1
         return nil
     }
@@ -1428,6 +1485,7 @@ public final class Solver {
 
     @inline(__always)
     internal func checkShifted(_ index: Int, _ id: Int) throws {
+        noteConstant(rows[index].unsafelyUnwrapped.constant)
         if kindOf(id) == SymbolKind.dummy {
             // A basic dummy's row holds only dummies: its constant must stay 0.
             if !nearZero(rows[index]!.constant) { throw SolverError.unsatisfiableConstraint }
@@ -1545,6 +1603,7 @@ public final class Solver {
 
     /// Primal simplex on the lexicographic objective (Bland's rule).
     internal func optimize() throws {
+        var seen = PivotHistory()
         while true {
             let (entering, dir) = enteringSymbol()
             if entering < 0 { return }
@@ -1552,6 +1611,15 @@ public final class Solver {
             // A lexicographically bounded objective always has a blocking row; if rounding hides
             // it, stop at the current (feasible) point.
             if leaving < 0 { return }
+            // Bland's rule cannot cycle in exact arithmetic, but a lower level's coefficient that
+            // was rounding residue (within the epsilon) can be magnified past it by a pivot and
+            // bring the same exchange back (a random-system test cycled s13 ↔ s18 until the
+            // pivot budget ran out). A repeated exchange means the remaining improvement is
+            // noise: stop at the current, feasible point.
+            if !seen.insert(entering, leaving, levels.map { $0.row.constant }) {
+                stats.cyclesStopped += 1
+                return
+            }
             try countPivot()
             stats.primalPivots += 1
             pivot(leaving: leaving, entering: entering)
@@ -1560,11 +1628,13 @@ public final class Solver {
 
     /// Primal simplex on the phase-one objective (Bland's rule).
     internal func optimizeArtificial() throws {
+        var seen = PivotHistory()
         while true {
             let (entering, dir) = enteringArtificial()
             if entering < 0 { return }
             let leaving = leavingRow(entering, dir)
             if leaving < 0 { return }
+            if !seen.insert(entering, leaving, [artificial!.constant]) { stats.cyclesStopped += 1; return }
             try countPivot()
             stats.artificialPivots += 1
             pivot(leaving: leaving, entering: entering)

@@ -88,3 +88,77 @@ final class BadlyScaledTests: XCTestCase {
         XCTAssertEqual(x.value, 0)
     }
 }
+
+/// Random badly scaled systems (issue 8; the generator of a reviewer's report): 2–8 variables,
+/// 2–14 constraints of 1–3 terms, coefficients ±10^U(−4, 4), constants ±10^U(−3, 7) — the
+/// engine's limits — and strengths required/strong/weak/600. Every add either succeeds or throws a
+/// documented error leaving the solver unchanged, and at the end every required constraint holds
+/// within the documented bound `1e-6 × (|constant| + 1 + Σ|coeff·value| + max|coeff|) +
+/// 1e-11 × M × max(1, max|coeff|)` (docs/solver.md "Limits"). Known limitation: over 20,000 such
+/// systems 2 end beyond the bound without being refused (docs/solver.md "Ill-conditioned
+/// systems"); the first 2,000 seeds run here are all within it.
+final class RandomBadlyScaledTests: XCTestCase {
+    struct SplitMix {
+        var s: UInt64
+        mutating func next() -> UInt64 {
+            s &+= 0x9E37_79B9_7F4A_7C15
+            var z = s
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
+        mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.count)) }
+        mutating func sign() -> Double { next() & 1 == 0 ? 1 : -1 }
+        mutating func pow10(_ lo: Double, _ hi: Double) -> Double {
+            sign() * exp((lo + (hi - lo) * unit()) * log(10.0))
+        }
+    }
+
+    func testRandomBadlyScaledSystemsHoldOrRefuse() throws {
+        var refused: [SolverError: Int] = [:]
+        for seed in 0..<2000 as Range<UInt64> {
+            var r = SplitMix(s: seed &* 7919 &+ 1)
+            let vars = (0..<r.int(2...8)).map { Variable("v\($0)") }
+            let s = Solver()
+            var required: [Constraint] = []
+            for _ in 0..<r.int(2...14) {
+                var pool = vars
+                var terms: [Term] = []
+                for _ in 0..<r.int(1...min(3, vars.count)) {
+                    terms.append(Term(pool.remove(at: r.int(0...(pool.count - 1))), r.pow10(-4, 4)))
+                }
+                let op: RelationalOperator = [.equal, .lessThanOrEqual, .greaterThanOrEqual][r.int(0...2)]
+                let strength = [1000.0, 1000, 750, 250, 600][r.int(0...4)]
+                let c = Constraint(Expression(terms: terms, constant: r.pow10(-3, 7)), op, strength: strength)
+                let before = s.dump()
+                do {
+                    try s.addConstraint(c)
+                    if strength == 1000 { required.append(c) }
+                } catch let e as SolverError {
+                    XCTAssertTrue([.unsatisfiableConstraint, .numericalInstability, .pivotBudgetExceeded].contains(e),
+                                  "seed \(seed): \(e)")
+                    XCTAssertEqual(s.dump(), before, "seed \(seed): a refused add changed the solver")
+                    refused[e, default: 0] += 1
+                }
+            }
+            s.updateVariables()
+            let m = s.accuracyMagnitude()
+            for c in required {
+                let largest = c.expression.terms.map { abs($0.coefficient) }.max() ?? 0
+                var v = c.expression.constant
+                var scale = abs(v) + 1
+                for t in c.expression.terms {
+                    v += t.coefficient * t.variable.value
+                    scale += abs(t.coefficient * t.variable.value)
+                }
+                let tol = 1e-6 * (scale + largest) + 1e-11 * m * max(1, largest)
+                let off: Double = c.op == .equal ? abs(v) : c.op == .lessThanOrEqual ? max(v, 0) : max(-v, 0)
+                XCTAssertLessThanOrEqual(off, tol, "seed \(seed): \(c)")
+            }
+        }
+        // The generator does reach the refusals (so the check above is not vacuous).
+        XCTAssertGreaterThan(refused[.numericalInstability, default: 0], 0)
+        XCTAssertGreaterThan(refused[.unsatisfiableConstraint, default: 0], 0)
+    }
+}
