@@ -759,7 +759,7 @@ nl_style_values nl_navigation_style_values(void);
  *  nl_map_view_advance_time call that passes the block's end. user_data must stay valid until
  *  then (if the map view is destroyed first, completion is not called). May be called from
  *  inside a delegate callback. `changes` may be NULL. NL_ERR_INVALID_ARGUMENT for a NaN, infinite
- *  or negative duration or a bad curve (changes does not run); NL_ERR_CALLBACK_FAILED if
+ *  or negative duration, a duration above 1e7 s, or a bad curve (changes does not run); NL_ERR_CALLBACK_FAILED if
  *  `changes` called nl_map_view_fail_callback — the failure belongs to this call, not to an
  *  enclosing event (the changes made are still laid out and the completion still scheduled). */
 nl_status nl_map_view_animate(nl_map_view *map, double seconds, nl_curve curve,
@@ -767,8 +767,11 @@ nl_status nl_map_view_animate(nl_map_view *map, double seconds, nl_curve curve,
                               void (*completion)(void *user_data, bool finished),
                               void *user_data);
 
-/** Advances the map view's clock by `seconds` (finite, >= 0), running the completions of the
- *  animations that end. NL_ERR_CALLBACK_FAILED if a completion reported failure. */
+/** Advances the map view's clock by `seconds` (finite, 0 <= seconds <= 1e7), running the
+ *  completions of the animations that end. NL_ERR_INVALID_ARGUMENT (nothing changes) for NaN,
+ *  infinite, negative or larger steps, or a step that would take the clock past 1e10 s (about 317
+ *  years; beyond, animations would lose precision). NL_ERR_CALLBACK_FAILED if a completion
+ *  reported failure. */
 nl_status nl_map_view_advance_time(nl_map_view *map, double seconds);
 
 /* ------------------------------------------------------------------------------------------ */

@@ -39,8 +39,10 @@ build() {
     "$out/LayoutEngine.o" "$out/LayoutSolver.o" -o "$out/fuzz-api"
   echo "fuzz build: fuzz-solver"
   # Compiled into the LayoutSolver module itself, for its internal invariant check.
-  "$swiftc" -parse-as-library -wmo -O -g $sanitize -module-name LayoutSolver \
-    "$root"/Sources/LayoutSolver/*.swift "$root/fuzz/solver_fuzzer.swift" -o "$out/fuzz-solver"
+  # (From inside $out: a single-file-output -wmo build writes its module files to the current
+  # directory, which must not be the checkout.)
+  (cd "$out" && "$swiftc" -parse-as-library -wmo -O -g $sanitize -module-name LayoutSolver \
+    "$root"/Sources/LayoutSolver/*.swift "$root/fuzz/solver_fuzzer.swift" -o "$out/fuzz-solver")
 }
 
 run() {

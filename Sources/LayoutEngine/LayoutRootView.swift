@@ -103,13 +103,14 @@ open class LayoutRootView: LayoutView {
     /// has the same effect), and every item whose frame changes moves from its presented frame to
     /// the new one along `curve`. `completion(true)` runs when `advanceTime(by:)` passes the
     /// block's end, even if nothing moved.
-    /// - Throws: `invalidArgument` for a NaN, infinite or negative duration (the block does not
+    /// - Throws: `invalidArgument` for a NaN, infinite or negative duration, or one above
+    ///   `LayoutLimits.maxSeconds` (1e7 s) (the block does not
     ///   run); `callbackFailed` when `animations` throws — the changes it made before throwing are
     ///   still laid out and the completion still scheduled.
     public func animate(withDuration duration: Double, curve: AnimationCurve = .easeInOut,
                         animations: () throws -> Void, completion: ((Bool) throws -> Void)? = nil) throws {
-        guard duration.isFinite, duration >= 0 else {
-            throw NavLayoutError.invalidArgument("animation duration \(duration) must be a finite number of seconds >= 0")
+        guard duration.isFinite, duration >= 0, duration <= LayoutLimits.maxSeconds else {
+            throw NavLayoutError.invalidArgument("animation duration \(duration) must be a finite number of seconds in [0, 1e7]")
         }
         let system = system_!
         // SPEC §5: the engine records the frames *before* the block — lay out what changed
@@ -131,11 +132,16 @@ open class LayoutRootView: LayoutView {
 
     /// Advances the clock by `seconds` (SPEC §5): animations that end are finished, and the
     /// completions whose block ended run, in order of end time.
-    /// - Throws: `invalidArgument` for NaN, infinite or negative `seconds`; `reentrant` from inside
-    ///   a host callback; `callbackFailed` when a completion throws (the others still run).
+    /// - Throws: `invalidArgument` for NaN, infinite or negative `seconds`, a step above
+    ///   `LayoutLimits.maxSeconds` (1e7 s) or one that would take the clock past
+    ///   `LayoutLimits.maxClock` (1e10 s) — nothing changes; `reentrant` from inside a host
+    ///   callback; `callbackFailed` when a completion throws (the others still run).
     public func advanceTime(by seconds: Double) throws {
-        guard seconds.isFinite, seconds >= 0 else {
-            throw NavLayoutError.invalidArgument("time step \(seconds) must be a finite number of seconds >= 0")
+        guard seconds.isFinite, seconds >= 0, seconds <= LayoutLimits.maxSeconds else {
+            throw NavLayoutError.invalidArgument("time step \(seconds) must be a finite number of seconds in [0, 1e7]")
+        }
+        guard system_.time + seconds <= LayoutLimits.maxClock else {
+            throw NavLayoutError.invalidArgument("time step \(seconds) would take the clock (\(system_.time) s) past 1e10 s")
         }
         if isInHostCallback { throw NavLayoutError.reentrant("advanceTime(by:) called from inside a callback") }
         let due = system_.advanceClock(by: seconds)

@@ -68,6 +68,13 @@ public enum LayoutLimits {
     public static let maxPoints: Double = 1e7
     /// The largest magnitude of a constraint multiplier (10,000).
     public static let maxMultiplier: Double = 1e4
+    /// The longest animation duration or time step, in seconds (10,000,000 s, about 116 days).
+    public static let maxSeconds: Double = 1e7
+    /// The latest time the animation clock may reach, in seconds since the map view was created
+    /// (1e10 s, about 317 years: the clock's resolution there is still ~2 µs). A step past it is
+    /// refused: beyond, the clock would lose the precision animations need, and at ~1.8e308 it
+    /// overflowed to infinity (and snapshots wrote `"time": inf`, not JSON).
+    public static let maxClock: Double = 1e10
 }
 
 /// Throws `invalidArgument` unless `value` is finite and at most `LayoutLimits.maxPoints` in

@@ -289,6 +289,20 @@ final class AnimationTests: XCTestCase {
         XCTAssertThrowsError(try root.advanceTime(by: -1))
         XCTAssertThrowsError(try root.advanceTime(by: .infinity))
         XCTAssertEqual(root.currentTime, 0)
+        // LayoutLimits: steps and durations up to 1e7 s, the clock up to 1e10 s (a reviewer's
+        // 1e306 step made snapshots write "time": inf).
+        XCTAssertThrowsError(try root.advanceTime(by: 1e306))
+        XCTAssertThrowsError(try root.advanceTime(by: 1.0000001e7))
+        XCTAssertThrowsError(try root.animate(withDuration: 2e7, animations: { ran = true }))
+        XCTAssertFalse(ran)
+        XCTAssertEqual(root.currentTime, 0)
+        try root.advanceTime(by: 1e7)
+        XCTAssertEqual(root.currentTime, 1e7)
+        for _ in 0..<999 { try root.advanceTime(by: 1e7) }
+        XCTAssertEqual(root.currentTime, 1e10)
+        XCTAssertThrowsError(try root.advanceTime(by: 1))
+        XCTAssertEqual(root.currentTime, 1e10)
+        try root.advanceTime(by: 0)
     }
 }
 

@@ -2119,8 +2119,10 @@ class MapView(View):
                     anim.changes = None
 
     def advance_time(self, seconds: float) -> None:
-        """Advances the map view's clock by ``seconds`` (>= 0), running the completions of the
-        animations that end; an exception from a completion is re-raised here."""
+        """Advances the map view's clock by ``seconds`` (0 <= seconds <= 1e7), running the
+        completions of the animations that end; an exception from a completion is re-raised here.
+        Raises InvalidArgumentError (nothing changes) for NaN, negative or larger steps, or a step
+        that would take the clock past 1e10 s (``nl_map_view_advance_time``)."""
         self._event(load().nl_map_view_advance_time, _number(seconds, "seconds"))
 
     # -- results ---------------------------------------------------------------------------------
