@@ -95,8 +95,10 @@ extension Solver {
     /// cancellation makes the answer wrong, and that is what this catches. Cost: two passes over
     /// the required constraints' terms.
     internal func requiredViolation() -> String? {
-        let feasibility = absoluteEpsilon + 1e-11 * tableauMagnitude()
         let magnitude = accuracyMagnitude()
+        // Restricted rows: against the same input/answer magnitude (the tableau's own magnitude
+        // is what blows up in the cases this must catch).
+        let feasibility = absoluteEpsilon + 1e-11 * magnitude
         for tag in constraints.values where tag.isRequired && !tag.isEdit {
             var v = tag.constant
             var scale = tag.constant.magnitude + 1

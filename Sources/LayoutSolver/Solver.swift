@@ -1403,7 +1403,7 @@ public final class Solver {
             }
             if kindOf(id) == SymbolKind.dummy { continue }
             if nearZero(c) {
-                let bound = (Swift.max(constant, 0) + absoluteEpsilon) / c.magnitude
+                let bound = (Swift.max(constant, 0) + tinyRowTolerance) / c.magnitude
                 let ratio = constant / c.magnitude
                 if c < 0 {
                     if better(bound, id, tinyNegBound, tinyNegRow) { tinyNegBound = bound; tinyNegRow = id }
@@ -1559,6 +1559,13 @@ public final class Solver {
         return (-1, 0)
     }
 
+    /// How far a row whose coefficient is within the epsilon may be pushed below 0 by a step before
+    /// it must leave instead: `1e-8 + 1e-12 × inputMagnitude` (rounding-sized). A pivot on such a
+    /// coefficient (down to 1e-13 in the solver fuzzer) multiplies every number by its inverse, so
+    /// it is taken only when the row would otherwise be clearly broken.
+    @inline(__always)
+    internal var tinyRowTolerance: Double { absoluteEpsilon + 1e-12 * inputMagnitude }
+
     /// Ratio test: the restricted row that first blocks `entering` moving in direction `dir`
     /// (smallest `constant / -coeff` over rows where the symbol decreases; ties by lowest id).
     ///
@@ -1582,7 +1589,7 @@ public final class Solver {
             let constant = rows[index]!.constant
             let c = constant <= absoluteEpsilon ? 0 : constant
             if a >= -absoluteEpsilon {
-                let bound = (c + absoluteEpsilon) / -a
+                let bound = (c + tinyRowTolerance) / -a
                 let id = makeID(index, k)
                 if bound < tinyBound || (bound == tinyBound && id < tiny) {
                     tinyBound = bound
