@@ -24,9 +24,13 @@ build() {
   mkdir -p "$out/mods"
   local common=(-parse-as-library -wmo -O -g $sanitize -package-name NavLayout -I "$root/include" -I "$out/mods")
   # The layers, in dependency order, each as one object + module.
+  # A module is rebuilt when its sources changed or any module before it was rebuilt (a layer's
+  # object code depends on the layout of the classes below it).
+  local stale=0
   for m in LayoutSolver LayoutEngine NavigationUI NavLayoutC; do
     local srcs=("$root"/Sources/$m/*.swift)
-    if [ ! -f "$out/$m.o" ] || [ -n "$(find "${srcs[@]}" "$root/include" -newer "$out/$m.o" 2>/dev/null | head -1)" ]; then
+    if [ $stale = 1 ] || [ ! -f "$out/$m.o" ] || [ -n "$(find "${srcs[@]}" "$root/include" -newer "$out/$m.o" 2>/dev/null | head -1)" ]; then
+      stale=1
       echo "fuzz build: $m"
       "$swiftc" "${common[@]}" -module-name $m -emit-module -emit-module-path "$out/mods/$m.swiftmodule" \
         -c "${srcs[@]}" -o "$out/$m.o"
