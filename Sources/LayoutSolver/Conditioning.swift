@@ -124,6 +124,7 @@ extension Solver {
                     return "required constraint #\(tag.seq): slack off by \(drift)"
                 }
             }
+            if let drift = encodingDrift(tag) { return "required constraint #\(tag.seq): \(drift)" }
             let ok: Bool
             switch tag.constraint.op {
             case .equal: ok = v.magnitude <= tol
@@ -131,6 +132,42 @@ extension Solver {
             case .greaterThanOrEqual: ok = v >= -tol
             }
             if !ok { return "required constraint #\(tag.seq) off by \(v)" }
+        }
+        return nil
+    }
+
+    /// Whether the tableau still encodes `tag`'s constraint exactly: substituting the rows of its
+    /// variables (and of its marker) into `expr + μ·marker` must give 0 in every coefficient, not
+    /// only in the constant. A coefficient error left by an ill-conditioned pivot stays invisible
+    /// while the parameters are 0 and surfaces when a later, well-conditioned pivot moves along
+    /// it (the solver fuzzer saw a slack end 1250 off that way). Each cell is compared with the
+    /// sum of the magnitudes that produced it (relative 1e-7). Returns a description or nil.
+    internal func encodingDrift(_ tag: Tag) -> String? {
+        var acc = Row(constant: tag.constant)
+        var mag = Row(constant: tag.constant.magnitude)
+        func add(_ sym: Int, _ k: Double) {
+            if let r = rows[indexOf(sym)] {
+                acc.addScaled(r, k)
+                var a = r
+                a.constant = a.constant.magnitude
+                for i in 0..<a.cells.count { a.cells[i].coeff = a.cells[i].coeff.magnitude }
+                mag.addScaled(a, k.magnitude)
+            } else {
+                acc.add(sym, k)
+                mag.add(sym, k.magnitude)
+            }
+        }
+        for t in tag.constraint.expression.terms where t.coefficient.magnitude >= SolverLimits.minimumCoefficient {
+            guard let e = variables[ObjectIdentifier(t.variable)] else { continue }
+            add(e.symbol, t.coefficient)
+        }
+        if tag.marker >= 0 { add(tag.marker, tag.markerCoeff) }
+        for cell in acc.cells where kindOf(cell.id) != SymbolKind.dummy {
+            // Dummy columns are bookkeeping of other equalities (implicit ones are not stored).
+            let scale = mag.coefficient(of: cell.id)
+            if cell.coeff.magnitude > 1e-7 * scale + 1e-12 {
+                return "coefficient of \(symbolName(cell.id)) off by \(cell.coeff) (of \(scale))"
+            }
         }
         return nil
     }
