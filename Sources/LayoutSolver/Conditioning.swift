@@ -6,8 +6,9 @@
 
 extension Solver {
     /// A divisor smaller than this fraction of its row's largest coefficient marks the operation
-    /// ill-conditioned (1e-2: two digits lost; 1e-6 missed 8 of 9 wrong answers in a random test
-    /// of 20,000 badly scaled systems, 1e-2 misses 2 — docs/solver.md "Ill-conditioned systems").
+    /// ill-conditioned (1e-2: two digits lost; with 1e-6 a random test of 20,000 badly scaled
+    /// systems ended with 9 wrong answers, with 1e-2 and the encoding check 1 — docs/solver.md
+    /// "Ill-conditioned systems").
     internal static let conditionThreshold = 1.0e-2
 
     /// Records whether dividing `row` by its coefficient `a` (a pivot) is ill-conditioned.
