@@ -100,6 +100,12 @@ extension Solver {
         // Restricted rows: against the same input/answer magnitude (the tableau's own magnitude
         // is what blows up in the cases this must catch).
         let feasibility = absoluteEpsilon + 1e-11 * magnitude
+        for index in 0..<nextIndex {
+            guard let r = rows[index] else { continue }
+            if isRestrictedPivotable(idOfIndex(index)) && r.constant < -feasibility {
+                return "row \(symbolName(idOfIndex(index))) infeasible: \(r.constant)"
+            }
+        }
         for tag in constraints.values where tag.isRequired && !tag.isEdit {
             var v = tag.constant
             var scale = tag.constant.magnitude + 1

@@ -24,13 +24,15 @@ extension Solver {
                 last = cell.id
                 if cell.coeff == 0 { return "row \(symbolName(id)) has a zero cell" }
                 if isBasic(cell.id) { return "basic \(symbolName(cell.id)) occurs in row \(symbolName(id))" }
-                if kindOf(id) == SymbolKind.dummy && kindOf(cell.id) != SymbolKind.dummy {
+                if kindOf(id) == SymbolKind.dummy && kindOf(cell.id) != SymbolKind.dummy && !nearZero(cell.coeff) {
+                    // (Residue within the epsilon is tolerated: a basic dummy is never read
+                    // except when its own constraint is removed, and no pivot uses such a cell.)
                     return "basic dummy \(symbolName(id)) over a non-dummy"
                 }
                 if isRestrictedPivotable(id) && kindOf(cell.id) == SymbolKind.external
-                    && cell.coeff.magnitude > relativeEpsilon * rowLargest(r) {
-                    // (Rounding residue — e.g. 8e-17 beside a 1.0, left when a user variable
-                    // leaves the basis — is tolerated: dropping such cells by a relative test
+                    && !nearZero(cell.coeff) && cell.coeff.magnitude > relativeEpsilon * rowLargest(r) {
+                    // (Rounding residue — within the epsilon, or e.g. 8e-17 beside a 1.0, left
+                    // when a user variable leaves the basis — is tolerated; no pivot uses it: dropping such cells by a relative test
                     // also dropped legitimate ones in rows spanning 1e13, and broke required
                     // constraints by 2e6; found by a random-system test.)
                     return "restricted row \(symbolName(id)) holds the variable \(symbolName(cell.id))"

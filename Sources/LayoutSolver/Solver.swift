@@ -1377,6 +1377,9 @@ public final class Solver {
         var tinyNegRatio = Double.infinity, tinyNegRatioRow = -1
         var tinyPosRatio = Double.infinity, tinyPosRatioRow = -1
         var external = -1
+        var externalCoeff = 0.0
+        // Tiny restricted rows (constant, coefficient), to check an external pivot against.
+        var tinyRows: [(Double, Double)] = []
         // A dummy marker held by the all-dummy row of a redundant required equality leaves through
         // that row: the dummy-for-dummy pivot changes no constant and hands the equality over to
         // the redundant constraint. (Leaving through an error row instead left a basic dummy over
@@ -1394,15 +1397,18 @@ public final class Solver {
             let constant = rows[index]!.constant
             let id = idOfIndex(index)
             if markerIsDummy && kindOf(id) == SymbolKind.dummy {
-                if dummyRow < 0 || id < dummyRow { dummyRow = id }
+                // (Not through rounding residue: a 1.3e-12 cell of the marker in another
+                // redundancy's dummy row made 1e12 multipliers; found by the solver fuzzer.)
+                if !nearZero(c) && (dummyRow < 0 || id < dummyRow) { dummyRow = id }
                 continue
             }
             if kindOf(id) == SymbolKind.external {
-                if !nearZero(c) && (external < 0 || id < external) { external = id }
+                if !nearZero(c) && (external < 0 || id < external) { external = id; externalCoeff = c }
                 continue
             }
             if kindOf(id) == SymbolKind.dummy { continue }
             if nearZero(c) {
+                tinyRows.append((constant, c))
                 let bound = (Swift.max(constant, 0) + tinyRowTolerance) / c.magnitude
                 let ratio = constant / c.magnitude
                 if c < 0 {
@@ -1433,7 +1439,16 @@ public final class Solver {
         // epsilon are rounding residue here (a random test left 1e-13 cells of a removed slack in
         // five rows; pivoting on one multiplied everything by 1e13); the operation is verified
         // if the pivot is ill-conditioned.
-        if external >= 0 { stats.markerLeaving[2] += 1; return external }
+        if external >= 0 {
+            // Pivoting on the user-variable row sets the marker to −c/a there; a tiny restricted
+            // row (constant cᵢ, coefficient aᵢ) becomes cᵢ − aᵢ·c/a. If that breaks one by more
+            // than rounding, the paper's rules on the tiny rows apply instead (a removal that
+            // ignored them left an error row at −0.09; found by the solver fuzzer).
+            let step = rows[indexOf(external)]!.constant / externalCoeff
+            var breaks = false
+            for (ci, ai) in tinyRows where ci - ai * step < -tinyRowTolerance { breaks = true; break }
+            if !breaks { stats.markerLeaving[2] += 1; return external }
+        }
         // Only tiny restricted rows: the paper's rules on them, exactly.
         if tinyNegRatioRow >= 0 { stats.markerLeaving[0] += 1; return tinyNegRatioRow }
         if tinyPosRatioRow >= 0 { stats.markerLeaving[1] += 1; return tinyPosRatioRow }
