@@ -73,6 +73,7 @@ extension Solver {
     /// the tableau still holds large values (then the next operation is verified too).
     internal func verifyIfIllConditioned() throws {
         guard illConditioned else { return }
+        verifiedOperations += 1
         if requiredViolation() != nil {
             instabilityRefusals += 1
             throw SolverError.numericalInstability
