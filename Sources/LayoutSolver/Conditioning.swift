@@ -6,10 +6,11 @@
 
 extension Solver {
     /// A divisor smaller than this fraction of its row's largest coefficient marks the operation
-    /// ill-conditioned (1e-2: two digits lost; with 1e-6 a random test of 20,000 badly scaled
-    /// systems ended with 9 wrong answers, with 1e-2 and the encoding check 1 — docs/solver.md
-    /// "Ill-conditioned systems").
-    internal static let conditionThreshold = 1.0e-2
+    /// ill-conditioned (1e-6: six digits lost). 1e-2 caught more of a random test's badly scaled
+    /// systems (1 instead of 8 wrong answers in 20,000) but also flagged the 1/N pivots of a chain
+    /// of N views, and verifying every such operation made the 1,000-view chain build 160 times
+    /// slower (bench/RESULTS.md).
+    internal static let conditionThreshold = 1.0e-6
 
     /// Records whether dividing `row` by its coefficient `a` (a pivot) is ill-conditioned.
     @inline(__always)

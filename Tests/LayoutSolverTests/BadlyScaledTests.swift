@@ -95,7 +95,7 @@ final class BadlyScaledTests: XCTestCase {
 /// documented error leaving the solver unchanged, and at the end every required constraint holds
 /// within the documented bound `1e-6 × (|constant| + 1 + Σ|coeff·value| + max|coeff|) +
 /// 1e-11 × M × max(1, max|coeff|)` (docs/solver.md "Limits"). Known limitation: over 20,000 such
-/// systems 1 ends beyond the bound without being refused (docs/solver.md "Ill-conditioned
+/// systems 8 end beyond the bound without being refused (docs/solver.md "Ill-conditioned
 /// systems"); the first 2,000 seeds run here are all within it.
 final class RandomBadlyScaledTests: XCTestCase {
     struct SplitMix {
