@@ -70,8 +70,8 @@ extension Solver {
     /// After an ill-conditioned operation (a small pivot, or values beyond
     /// ``largeValueThreshold``): throws ``SolverError/numericalInstability`` (and the transaction
     /// rolls back) if a required constraint no longer holds or a restricted row is infeasible
-    /// beyond double-precision rounding (see ``requiredViolation()``). Afterwards records whether
-    /// the tableau still holds large values (then the next operation is verified too).
+    /// beyond double-precision rounding (see ``requiredViolation()``). Whether later operations
+    /// are verified too follows from ``tableauHighWater`` (``pollutedTableau``).
     internal func verifyIfIllConditioned() throws {
         guard illConditioned else { return }
         verifiedOperations += 1
@@ -79,7 +79,6 @@ extension Solver {
             instabilityRefusals += 1
             throw SolverError.numericalInstability
         }
-        largeTableau = pollutedTableau
     }
 
     /// The value of a user variable in the current tableau (its row constant, or 0 when

@@ -33,7 +33,6 @@ internal struct SolverState {
     let implicitMarkers: Bool
     let dummyCells: Int
     let needsRebuild: Bool
-    let largeTableau: Bool
     let tableauHighWater: Double
 
     init(_ s: Solver) {
@@ -47,7 +46,6 @@ internal struct SolverState {
         variables = s.variables; seqCounter = s.seqCounter; userConstraints = s.userConstraints
         orphans = s.orphans; implicitMarkers = s.implicitMarkers; dummyCells = s.dummyCells
         needsRebuild = s.needsRebuild
-        largeTableau = s.largeTableau
         tableauHighWater = s.tableauHighWater
     }
 
@@ -62,7 +60,6 @@ internal struct SolverState {
         s.variables = variables; s.seqCounter = seqCounter; s.userConstraints = userConstraints
         s.orphans = orphans; s.implicitMarkers = implicitMarkers; s.dummyCells = dummyCells
         s.needsRebuild = needsRebuild
-        s.largeTableau = largeTableau
         s.tableauHighWater = tableauHighWater
         s.artificial = nil
         s.undoRows.removeAll(keepingCapacity: true)

@@ -248,8 +248,6 @@ public final class Solver {
     /// Set when an operation divides a row by a coefficient that is small relative to the row
     /// (see ``noteDivisor(_:_:)``): the result is then verified (``verifyIfIllConditioned()``).
     internal var illConditioned = false
-    /// The tableau holds a value beyond ``largeValueThreshold``: every operation is verified.
-    internal var largeTableau = false
     /// The largest magnitude of any constant or suggested value given to this solver (at least
     /// 1; a high-water mark, never lowered).
     internal var inputMagnitude = 1.0
@@ -556,7 +554,6 @@ public final class Solver {
         seqCounter = 0
         userConstraints = 0
         orphans = []
-        largeTableau = false
         inputMagnitude = 1
         tableauHighWater = 0
         implicitMarkers = false
@@ -609,8 +606,8 @@ public final class Solver {
                       implicitMarkers: implicitMarkers, needsRebuild: needsRebuild)
         pivots = 0
         pivotBudget = pivotBudgetOverride ?? (100 * (basicCount + liveSymbols) + 1000)
-        illConditioned = largeTableau
-        let largeBefore = largeTableau
+        // Once the tableau has held values beyond the threshold, every operation is verified.
+        illConditioned = pollutedTableau
         do {
             try body()
             try verifyIfIllConditioned()
@@ -622,7 +619,6 @@ public final class Solver {
             saved = nil
         } catch {
             rollback()
-            largeTableau = largeBefore
             throw error
         }
     }
