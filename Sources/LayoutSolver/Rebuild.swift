@@ -33,7 +33,6 @@ internal struct SolverState {
     let implicitMarkers: Bool
     let dummyCells: Int
     let needsRebuild: Bool
-    let tableauHighWater: Double
 
     init(_ s: Solver) {
         rows = s.rows; kinds = s.kinds; symbolVariables = s.symbolVariables
@@ -46,7 +45,6 @@ internal struct SolverState {
         variables = s.variables; seqCounter = s.seqCounter; userConstraints = s.userConstraints
         orphans = s.orphans; implicitMarkers = s.implicitMarkers; dummyCells = s.dummyCells
         needsRebuild = s.needsRebuild
-        tableauHighWater = s.tableauHighWater
     }
 
     func restore(_ s: Solver) {
@@ -60,7 +58,7 @@ internal struct SolverState {
         s.variables = variables; s.seqCounter = seqCounter; s.userConstraints = userConstraints
         s.orphans = orphans; s.implicitMarkers = implicitMarkers; s.dummyCells = dummyCells
         s.needsRebuild = needsRebuild
-        s.tableauHighWater = tableauHighWater
+        s.dependentsDirty = true
         s.artificial = nil
         s.undoRows.removeAll(keepingCapacity: true)
         s.undoConstants.removeAll(keepingCapacity: true)
@@ -78,10 +76,9 @@ extension Solver {
     internal func rebuildIfNeeded() throws {
         guard needsRebuild else { return }
         let before = SolverState(self)
-        illConditioned = false
         do {
             try rebuild()
-            try verifyIfIllConditioned()
+            try verifyOperation(full: true)
         } catch {
             before.restore(self)
             throw error

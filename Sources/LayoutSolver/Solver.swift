@@ -34,12 +34,19 @@ internal struct Tag {
     let seq: Int
     /// Distinct external symbols referenced by the expression.
     var variables: [Int]
+    /// The expression's coefficient of each of `variables` (terms of the same variable summed;
+    /// terms below ``SolverLimits/minimumCoefficient`` count as 0): the constraint as the
+    /// tableau must encode it, read by the verification (Conditioning.swift) without hashing.
+    var coefficients: [Double]
     /// Whether this is the internal constraint of an edit variable.
     let isEdit: Bool
     /// A required equality whose dummy marker is *implicit*: not stored in the rows (its value is
     /// always 0, so the tableau is the same with the column deleted). Removing it or changing its
     /// constant rebuilds the tableau. `marker` is -1.
     var implicit: Bool = false
+    /// Slot of the constraint's ``CheckRecord`` in ``Solver/records`` (required, non-edit
+    /// constraints), or -1.
+    var record: Int = -1
 
     var isRequired: Bool { priority >= Strength.required }
 }
@@ -245,19 +252,59 @@ public final class Solver {
     /// An implicit-marker constraint was removed (or its constant changed): the tableau still
     /// encodes the old constraint set and is rebuilt before the next use.
     internal var needsRebuild = false
-    /// Set when an operation divides a row by a coefficient that is small relative to the row
-    /// (see ``noteDivisor(_:_:)``): the result is then verified (``verifyIfIllConditioned()``).
-    internal var illConditioned = false
     /// The largest magnitude of any constant or suggested value given to this solver (at least
     /// 1; a high-water mark, never lowered).
     internal var inputMagnitude = 1.0
-    /// The largest row-constant magnitude the tableau has held since the last reset or rebuild.
-    internal var tableauHighWater = 0.0
     /// Number of operations refused by the verification (statistics for tests).
     internal var instabilityRefusals = 0
-    /// Number of operations verified because they were ill-conditioned (statistics; the solver
-    /// fuzzer uses it to recognise the documented known limitation).
+    /// What the verification found when it last refused an operation (for tests and debugging).
+    internal var lastRefusal: String? = nil
+    /// Number of operations verified (statistics for tests).
     internal var verifiedOperations = 0
+
+    // MARK: Verification state (Conditioning.swift)
+
+    /// The required, non-edit constraints as the verification reads them (slots of removed ones
+    /// are free for reuse: ``freeRecords``). Derived data, rebuilt after a rollback.
+    @exclusivity(unchecked) internal var records: [CheckRecord] = []
+    @exclusivity(unchecked) internal var freeRecords: [Int] = []
+    /// For each symbol index, the record slots of the constraints whose verification reads the
+    /// row at that index (their variables' and marker's). Derived data: entries of removed
+    /// constraints (or of a marker that changed, or of a rolled-back transaction) stay until the
+    /// next reindex and are filtered when read (``dependsOn(_:at:)``).
+    @exclusivity(unchecked) internal var dependents: [[Int]] = []
+    @exclusivity(unchecked) internal var dependentEntries = 0
+    @exclusivity(unchecked) internal var staleDependents = 0
+    /// Set by a rollback or a failed rebuild: ``dependents`` is rebuilt before the next operation.
+    internal var dependentsDirty = false
+    /// Records of the required constraints added or changed by the current transaction (verified
+    /// even if no row of theirs was written).
+    @exclusivity(unchecked) internal var changedRecords: [Int] = []
+    /// Operations since the last full verification, and that verification's magnitude `M`.
+    @exclusivity(unchecked) internal var operationsSinceFullCheck = 0
+    @exclusivity(unchecked) internal var verifiedMagnitude = 1.0
+    /// Constraints checked by the verification so far (statistics for tests and benchmarks).
+    @exclusivity(unchecked) internal var checkedConstraints = 0
+    /// The smallest `M` with which every verdict since the last full check passes (see
+    /// ``tagViolation(_:magnitude:)``): while it is at most ``inputMagnitude`` (which never
+    /// falls), no fall of `M` can break an accepted result.
+    @exclusivity(unchecked) internal var magnitudeNeeded = 0.0
+    /// The largest ``productMagnitude(_:)`` of a required constraint removed by the current
+    /// operation (if near `M`, `M` may have fallen).
+    @exclusivity(unchecked) internal var removedMagnitude = 0.0
+    /// Tests set this to `true` to verify incrementally even where a full check would run.
+    internal var incrementalVerificationOverride: Bool? = nil
+    /// Scratch of the verification (dense by symbol index, reused; see ``tagViolation``).
+    @exclusivity(unchecked) internal var verifyStamp = 0
+    @exclusivity(unchecked) internal var verifyIndexStamps: [Int] = []
+    @exclusivity(unchecked) internal var verifyCellStamps: [Int] = []
+    @exclusivity(unchecked) internal var verifyAcc: [Double] = []
+    @exclusivity(unchecked) internal var verifyMag: [Double] = []
+    @exclusivity(unchecked) internal var verifyCells: [Int] = []
+    @exclusivity(unchecked) internal var recordStamps: [Int] = []
+    /// The record slots the last incremental check looked at (for tests).
+    @exclusivity(unchecked) internal var checkList: [Int] = []
+    @exclusivity(unchecked) internal var touchedRestricted: [Int] = []
     /// Number of rebuilds (statistics for tests and benchmarks).
     internal var rebuilds = 0
     /// Tests and the fuzzer set this (e.g. to -1: implicit from the first equality) to exercise
@@ -555,7 +602,17 @@ public final class Solver {
         userConstraints = 0
         orphans = []
         inputMagnitude = 1
-        tableauHighWater = 0
+        dependents = []
+        records = []
+        freeRecords = []
+        dependentEntries = 0
+        staleDependents = 0
+        dependentsDirty = false
+        changedRecords = []
+        operationsSinceFullCheck = 0
+        verifiedMagnitude = 1
+        removedMagnitude = 0
+        magnitudeNeeded = 0
         implicitMarkers = false
         dummyCells = 0
         needsRebuild = false
@@ -606,11 +663,12 @@ public final class Solver {
                       implicitMarkers: implicitMarkers, needsRebuild: needsRebuild)
         pivots = 0
         pivotBudget = pivotBudgetOverride ?? (100 * (basicCount + liveSymbols) + 1000)
-        // Once the tableau has held values beyond the threshold, every operation is verified.
-        illConditioned = pollutedTableau
+        if dependentsDirty || staleDependents > dependentEntries / 2 + 1024 { reindexDependents() }
+        changedRecords.removeAll(keepingCapacity: true)
+        removedMagnitude = 0
         do {
             try body()
-            try verifyIfIllConditioned()
+            try verifyOperation()
             infeasible.removeAll(keepingCapacity: true)
             artificial = nil
             undoRows.removeAll(keepingCapacity: true)
@@ -646,6 +704,7 @@ public final class Solver {
             j -= 1
         }
         rebuildColumns()
+        dependentsDirty = true
         externalsDirty = true
         objectiveAllDirty = true
         let s = saved!
@@ -771,8 +830,14 @@ public final class Solver {
     }
 
     internal func setConstraint(_ key: ObjectIdentifier, _ tag: Tag?) {
-        undoLog.append(.constraint(key, constraints[key]))
-        constraints[key] = tag
+        let old = constraints[key]
+        undoLog.append(.constraint(key, old))
+        if let t = tag, t.isRequired && !t.isEdit {
+            constraints[key] = updateRecord(t)
+        } else {
+            constraints[key] = tag
+            if tag == nil, let o = old { freeRecord(o) }
+        }
     }
 
     internal func setEdit(_ key: ObjectIdentifier, _ info: EditInfo?) {
@@ -848,7 +913,6 @@ public final class Solver {
             basicCount += 1
         }
         rows[index] = row
-        noteConstant(row.constant)
         for cell in row.cells { columnAdd(indexOf(cell.id), index) }
     }
 
@@ -949,7 +1013,6 @@ public final class Solver {
             for a in added { columnAdd(indexOf(a), index) }
             for r in removed { columnRemove(indexOf(r)) }
             markIfInfeasible(index, idOfIndex(index))
-            noteConstant(rows[index].unsafelyUnwrapped.constant)
         }
         var objectiveChanged = false
         for l in 0..<levels.count where levels[l].row.substitute(id, with: row) {
@@ -966,7 +1029,6 @@ public final class Solver {
     /// Exchanges basic `leaving` and parametric `entering`.
     internal func pivot(leaving: Int, entering: Int) {
         var row = takeRow(leaving)
-        noteDivisor(row.coefficient(of: entering), row)
         row.solve(lhs: leaving, rhs: entering)
         substitute(entering, row)
         setRow(entering, row)
@@ -1085,17 +1147,24 @@ public final class Solver {
         // Build `0 = expr` with basic variables substituted by their rows.
         var row = Row(constant: constant)
         var syms: [Int] = []
+        var coeffs: [Double] = []
         syms.reserveCapacity(expression.terms.count)
+        coeffs.reserveCapacity(expression.terms.count)
         for term in expression.terms {
             let key = ObjectIdentifier(term.variable)
             var sym: Int
-            if let e = variables[key], syms.contains(e.symbol) {
+            var slot: Int
+            if let e = variables[key], let k = syms.firstIndex(of: e.symbol) {
                 sym = e.symbol
+                slot = k
             } else {
                 sym = acquireVariable(term.variable)
+                slot = syms.count
                 syms.append(sym)
+                coeffs.append(0)
             }
             if term.coefficient.magnitude < SolverLimits.minimumCoefficient { continue }
+            coeffs[slot] += term.coefficient
             if let basic = rows[indexOf(sym)] {
                 row.addScaled(basic, term.coefficient)
             } else {
@@ -1106,7 +1175,7 @@ public final class Solver {
         seqCounter += 1
         var tag = Tag(constraint: constraint, marker: -1, other: -1, markerCoeff: 0, otherCoeff: 0,
                       constant: constant, priority: required ? Strength.required : priority,
-                      seq: seqCounter, variables: syms, isEdit: isEdit)
+                      seq: seqCounter, variables: syms, coefficients: coeffs, isEdit: isEdit)
         var errors: [Int] = []
         switch constraint.op {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -1169,8 +1238,6 @@ public final class Solver {
             if cell.coeff.magnitude > subjectMagnitude {
                 subject = cell.id
                 subjectMagnitude = cell.coeff.magnitude
-            } else if subject < 0 && nearZero(cell.coeff) {
-                illConditioned = true  // a user variable held only by a coefficient within the epsilon
             }
         }
         if subject < 0, tag.marker >= 0, isRestrictedPivotable(tag.marker),
@@ -1194,9 +1261,8 @@ public final class Solver {
                 for cell in row.cells where kindOf(cell.id) != SymbolKind.dummy { residue.append(cell.id) }
                 for id in residue { row.remove(id) }
                 // Treating cells within the epsilon as 0 is a judgement: a 1e-9 coefficient on a
-                // value of 1e11 is not residue. Verify (a required equality ended 166 off this
-                // way; found by the solver fuzzer).
-                if !residue.isEmpty { illConditioned = true }
+                // value of 1e11 is not residue (a required equality ended 166 off this way; found
+                // by the solver fuzzer) — the verification of the operation catches that.
                 if tag.implicit {
                     // A redundant equality keeps an explicit dummy, basic over the (explicit)
                     // dummies it depends on, exactly as without implicit markers.
@@ -1214,7 +1280,6 @@ public final class Solver {
             stats.artificialAdds += 1
             try addWithArtificialVariable(row)
         } else {
-            noteDivisor(row.coefficient(of: subject), row)
             row.solve(for: subject)
             substitute(subject, row)
             setRow(subject, row)
@@ -1300,7 +1365,6 @@ public final class Solver {
                     enteringMagnitude = cell.coeff.magnitude
                 }
                 if entering >= 0 {
-                    noteDivisor(r.coefficient(of: entering), r)
                     r.solve(lhs: art, rhs: entering)
                     substitute(entering, r)
                     setRow(entering, r)
@@ -1505,7 +1569,6 @@ public final class Solver {
 
     @inline(__always)
     internal func checkShifted(_ index: Int, _ id: Int) throws {
-        noteConstant(rows[index].unsafelyUnwrapped.constant)
         if kindOf(id) == SymbolKind.dummy {
             // A basic dummy's row holds only dummies: its constant must stay 0.
             if !nearZero(rows[index]!.constant) { throw SolverError.unsatisfiableConstraint }

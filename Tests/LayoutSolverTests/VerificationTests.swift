@@ -1,0 +1,141 @@
+import XCTest
+@testable import LayoutSolver
+
+/// The verification of every operation (Conditioning.swift, docs/solver.md "Ill-conditioned
+/// systems"): what the incremental check looks at, when it falls back to a full check, and that
+/// the incremental check alone keeps the promise on random badly scaled systems.
+final class VerificationTests: XCTestCase {
+    private func constraint(_ terms: [(Variable, Double)], _ constant: Double,
+                            _ op: RelationalOperator = .equal) -> Constraint {
+        Constraint(Expression(terms: terms.map { Term($0.0, $0.1) }, constant: constant), op)
+    }
+
+    /// Two independent subsystems; an operation on one checks only its own constraints.
+    /// `x - 10 == 0`, `z - y - 5 == 0` with y an edit variable at 20, then `x - 50 <= 0`: the new
+    /// row is the slack's, `s = 40` (x's row has no parameter), so the only constraint whose
+    /// rows the operation wrote is the new one (seq 4; the edit is seq 3) — the z constraint is not
+    /// re-checked.
+    func testIncrementalCheckLooksOnlyAtTheConstraintsAnOperationWrote() throws {
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let s = Solver()
+        s.incrementalVerificationOverride = true
+        try s.addConstraint(constraint([(x, 1)], -10))
+        try s.addConstraint(constraint([(z, 1), (y, -1)], -5))
+        try s.addEditVariable(y, strength: Strength.strong)
+        try s.suggestValue(y, 20)
+        let before = s.verifiedOperations
+        try s.addConstraint(constraint([(x, 1)], -50, .lessThanOrEqual))
+        XCTAssertEqual(s.verifiedOperations, before + 1)
+        XCTAssertEqual(s.checkList.map { s.records[$0].seq }, [4])
+        // Suggesting y = 30 only shifts the constants of y's and z's rows (by 10, within 1e3 ×
+        // the inputs, 50): no encoding can have changed, nothing is re-checked.
+        try s.suggestValue(y, 30)
+        XCTAssertEqual(s.checkList.map { s.records[$0].seq }, [])
+        s.updateVariables()
+        XCTAssertEqual(x.value, 10)
+        XCTAssertEqual(z.value, 35)
+    }
+
+    /// A shift beyond 1e3 × the inputs is checked: `z - 10000·y - 5 == 0` (seq 1), y an edit
+    /// variable (seq 2); suggesting y = 30 moves z from 200,005 to 300,005, beyond 1e3 × 30
+    /// (the largest input), so the z constraint is checked.
+    func testLargeShiftsAreChecked() throws {
+        let y = Variable("y"), z = Variable("z")
+        let s = Solver()
+        s.incrementalVerificationOverride = true
+        try s.addConstraint(constraint([(z, 1), (y, -10_000)], -5))
+        try s.addEditVariable(y, strength: Strength.strong)
+        try s.suggestValue(y, 20)
+        try s.suggestValue(y, 30)
+        XCTAssertEqual(s.checkList.map { s.records[$0].seq }, [1])
+        s.updateVariables()
+        XCTAssertEqual(z.value, 300_005)
+    }
+
+    /// The promise is relative to the current magnitude M; when a value that carried M falls, an
+    /// error the large value excused must be checked again, so the operation runs a full check.
+    /// `x - 10000·y == 0` with y suggested 1000: x = 1e7, M = 1e7 (the product 1e4·y).
+    /// Suggesting y = 1: x = 1e4, M = max(inputs 1e3, |x| = 1e4, |1e4·y| = 1e4) = 1e4.
+    /// This system is exact (every verdict passes with M = 0), so a fall alone does not trigger
+    /// the full check; a verdict that needed M = 1e6 (as an ill-conditioned history leaves:
+    /// `magnitudeNeeded`, set here directly) does.
+    func testFallingMagnitudeRunsAFullCheck() throws {
+        let x = Variable("x"), y = Variable("y")
+        let s = Solver()
+        s.incrementalVerificationOverride = true
+        try s.addConstraint(constraint([(x, 1), (y, -10_000)], 0))
+        try s.addEditVariable(y, strength: Strength.strong)
+        try s.suggestValue(y, 1000)
+        s.updateVariables()
+        XCTAssertEqual(x.value, 1e7)
+        // Incremental checks only so far (the override), so the cached M is still the initial 1.
+        XCTAssertEqual(s.verifiedMagnitude, 1)
+        XCTAssertGreaterThan(s.operationsSinceFullCheck, 0)
+        // Bring the cached M up to date with one forced full check (as the periodic one would).
+        s.incrementalVerificationOverride = false
+        try s.suggestValue(y, 1000)
+        XCTAssertEqual(s.operationsSinceFullCheck, 0)
+        XCTAssertEqual(s.verifiedMagnitude, 1e7)
+        XCTAssertEqual(s.magnitudeNeeded, 0)
+        s.incrementalVerificationOverride = true
+        try s.suggestValue(y, 1)        // x falls to 1e4, but no verdict relied on M
+        XCTAssertEqual(s.operationsSinceFullCheck, 1)
+        try s.suggestValue(y, 1000)
+        XCTAssertEqual(s.operationsSinceFullCheck, 2)
+        s.magnitudeNeeded = 1e6
+        try s.suggestValue(y, 999)      // x = 9.99e6: within half of M, stays incremental
+        XCTAssertEqual(s.operationsSinceFullCheck, 3)
+        try s.suggestValue(y, 1)        // x falls to 1e4: full check, M = 1e4
+        XCTAssertEqual(s.operationsSinceFullCheck, 0)
+        XCTAssertEqual(s.verifiedMagnitude, 1e4)
+    }
+
+    /// Removing the constraint whose product carried M runs a full check too (when a verdict
+    /// relied on M, simulated as above): `x - 10000·y == 0` and `y - 500 == 0` give x = 5e6
+    /// (M = 5e6); removing the first leaves M = 500.
+    func testRemovingTheConstraintThatCarriedTheMagnitudeRunsAFullCheck() throws {
+        let x = Variable("x"), y = Variable("y")
+        let s = Solver()
+        let big = constraint([(x, 1), (y, -10_000)], 0)
+        try s.addConstraint(big)
+        try s.addConstraint(constraint([(y, 1)], -500))
+        XCTAssertEqual(s.verifiedMagnitude, 5e6)   // size 4: a full check every 2 operations
+        s.incrementalVerificationOverride = true
+        s.magnitudeNeeded = 1e6
+        try s.removeConstraint(big)
+        XCTAssertEqual(s.operationsSinceFullCheck, 0)
+        XCTAssertEqual(s.verifiedMagnitude, 500)
+    }
+
+    /// A full check every `size / fullVerificationFactor` operations (size = constraints +
+    /// variables): a chain of 100 equalities over 101 variables (size 202) gets one every
+    /// 202 / 2 = 101 operations.
+    func testPeriodicFullCheck() throws {
+        XCTAssertEqual(Solver.fullVerificationFactor, 2)
+        let v = (0...100).map { Variable("v\($0)") }
+        let s = Solver()
+        s.implicitMarkerThresholdOverride = Int.max   // keep stored markers: no rebuilds
+        let first = constraint([(v[0], 1)], -1)
+        try s.addConstraint(first)
+        for i in 1...100 { try s.addConstraint(constraint([(v[i], 1), (v[i - 1], -1)], -1)) }
+        var fullChecksAt: [Int] = []
+        for i in 0..<250 {
+            try s.setConstant(first, to: -Double(i))
+            if s.operationsSinceFullCheck == 0 { fullChecksAt.append(i) }
+        }
+        // Where the first falls depends on the build's operations; after it, every 101st.
+        XCTAssertGreaterThanOrEqual(fullChecksAt.count, 2, "\(fullChecksAt)")
+        XCTAssertEqual(zip(fullChecksAt.dropFirst(), fullChecksAt).map { $0 - $1 },
+                       Array(repeating: 101, count: fullChecksAt.count - 1), "\(fullChecksAt)")
+        XCTAssertLessThan(fullChecksAt[0], 101)
+        s.updateVariables()
+        XCTAssertEqual(v[100].value, 249 + 100)
+    }
+
+    /// The random badly scaled systems of `RandomBadlyScaledTests` with the incremental check
+    /// only (never the periodic full check): every required constraint holds within the promise
+    /// or the operation was refused.
+    func testIncrementalVerificationKeepsThePromiseOnBadlyScaledSystems() throws {
+        try RandomBadlyScaledTests.run(seeds: 0..<2000, incremental: true)
+    }
+}
