@@ -91,7 +91,7 @@ extension Solver {
 
     /// Gives the required, non-edit `tag` (about to be stored under `key`) its record, or updates
     /// it, and records which symbol indices its verification reads (its variables' and marker's;
-    /// see ``dependents``). Called by ``setConstraint(_:_:)``; returns the tag with its record
+    /// see ``dependentHead``). Called by ``setConstraint(_:_:)``; returns the tag with its record
     /// slot set.
     internal func updateRecord(_ tag: Tag) -> Tag {
         var t = tag
@@ -108,15 +108,16 @@ extension Solver {
             let markerChanged = records[t.record].marker != t.marker
             records[t.record] = CheckRecord(t)
             if markerChanged {
-                staleDependents += t.variables.count + 1
-                registerDependents(t)
+                // The variables never change; only the marker's entry is new.
+                staleDependents += 1
+                if t.marker >= 0 { addDependent(indexOf(t.marker), t.record) }
             }
         }
         changedRecords.append(t.record)
         return t
     }
 
-    /// Frees the record of a removed constraint (its ``dependents`` entries go stale).
+    /// Frees the record of a removed constraint (its ``dependentHead`` entries go stale).
     internal func freeRecord(_ tag: Tag) {
         guard tag.record >= 0, tag.record < records.count, records[tag.record].live else { return }
         removedMagnitude = Swift.max(removedMagnitude, productMagnitude(tag.record))
@@ -126,23 +127,30 @@ extension Solver {
     }
 
     internal func registerDependents(_ tag: Tag) {
-        func add(_ index: Int) {
-            if dependents.count <= index {
-                dependents.append(contentsOf: repeatElement([], count: index + 1 - dependents.count))
-            }
-            dependents[index].append(tag.record)
-            dependentEntries += 1
-        }
-        for sym in tag.variables { add(indexOf(sym)) }
-        if tag.marker >= 0 { add(indexOf(tag.marker)) }
+        for sym in tag.variables { addDependent(indexOf(sym), tag.record) }
+        if tag.marker >= 0 { addDependent(indexOf(tag.marker), tag.record) }
     }
 
-    /// Rebuilds ``records`` and ``dependents`` from the constraints (after a rollback or a failed
+    /// Prepends `slot` to the list of symbol index `index` (see ``dependentHead``).
+    @inline(__always)
+    internal func addDependent(_ index: Int, _ slot: Int) {
+        if dependentHead.count <= index {
+            dependentHead.append(contentsOf: repeatElement(-1, count: index + 1 - dependentHead.count))
+        }
+        dependentSlot.append(slot)
+        dependentNext.append(dependentHead[index])
+        dependentHead[index] = dependentSlot.count - 1
+        dependentEntries += 1
+    }
+
+    /// Rebuilds ``records`` and ``dependentHead`` from the constraints (after a rollback or a failed
     /// rebuild, or when stale entries outnumber live ones); every tag gets its new slot. Only
     /// called between transactions, so a rollback can never restore a constraint whose entries
     /// were dropped.
     internal func reindexDependents() {
-        dependents = []
+        dependentHead = []
+        dependentNext = []
+        dependentSlot = []
         records = []
         freeRecords = []
         dependentEntries = 0
@@ -164,7 +172,7 @@ extension Solver {
         dependentsDirty = false
     }
 
-    /// Whether record `slot` (an entry of ``dependents`` at symbol index `index`) is live and
+    /// Whether record `slot` (an entry of ``dependentHead`` at symbol index `index`) is live and
     /// still reads that index.
     @inline(__always)
     internal func dependsOn(_ slot: Int, at index: Int) -> Bool {
@@ -282,8 +290,13 @@ extension Solver {
             }
             verifyIndexStamps[index] = stamp
             if rows[index] != nil && isRestrictedPivotable(idOfIndex(index)) { touchedRestricted.append(index) }
-            guard index < dependents.count else { return }
-            for slot in dependents[index] where dependsOn(slot, at: index) { enlist(slot) }
+            guard index < dependentHead.count else { return }
+            var e = dependentHead[index]
+            while e >= 0 {
+                let slot = dependentSlot[e]
+                if dependsOn(slot, at: index) { enlist(slot) }
+                e = dependentNext[e]
+            }
         }
         for entry in undoRows { visit(entry.0, entry.1?.constant ?? 0, rewritten: true) }
         for entry in undoConstants { visit(entry.0, entry.1, rewritten: false) }
@@ -323,9 +336,13 @@ extension Solver {
     /// `max(1, |coefficient|)` over the required constraints on the user variable at `index`.
     internal func largestCoefficient(ofVariableAt index: Int) -> Double {
         var largest = 1.0
-        guard index < dependents.count else { return largest }
+        guard index < dependentHead.count else { return largest }
         let id = idOfIndex(index)
-        for slot in dependents[index] where dependsOn(slot, at: index) {
+        var e = dependentHead[index]
+        while e >= 0 {
+            let slot = dependentSlot[e]
+            e = dependentNext[e]
+            guard dependsOn(slot, at: index) else { continue }
             for k in 0..<records[slot].variables.count where records[slot].variables[k] == id {
                 largest = Swift.max(largest, records[slot].coefficients[k].magnitude)
             }
@@ -378,33 +395,49 @@ extension Solver {
         var scale = tag.constant.magnitude + 1
         var largest = 0.0
         var largestCell = 0.0             // the largest |k·coeff| accumulated
-        func accumulate(_ index: Int, _ x: Double) {
-            largestCell = Swift.max(largestCell, x.magnitude)
-            if verifyCellStamps[index] != stamp {
-                verifyCellStamps[index] = stamp
-                verifyAcc[index] = 0
-                verifyMag[index] = 0
-                verifyCells.append(index)
+        var slack = 0.0
+        // Σ k·row(v) + μ·row(marker) accumulated cell by cell into the dense scratch arrays
+        // (through buffer pointers: no copies, no reference counting of rows in the loop).
+        rows.withUnsafeBufferPointer { rowBuf in
+        verifyAcc.withUnsafeMutableBufferPointer { acc in
+        verifyMag.withUnsafeMutableBufferPointer { mag in
+        verifyCellStamps.withUnsafeMutableBufferPointer { stamps in
+            @inline(__always) func accumulate(_ index: Int, _ x: Double) {
+                let m = x.magnitude
+                if m > largestCell { largestCell = m }
+                if stamps[index] != stamp {
+                    stamps[index] = stamp
+                    acc[index] = x
+                    mag[index] = m
+                    verifyCells.append(index)
+                } else {
+                    acc[index] += x
+                    mag[index] += m
+                }
             }
-            verifyAcc[index] += x
-            verifyMag[index] += x.magnitude
-        }
-        func substitute(_ sym: Int, _ k: Double) -> Double {
-            let index = indexOf(sym)
-            guard let r = rows[index] else {
-                accumulate(index, k)
-                return 0
+            @inline(__always) func substitute(_ sym: Int, _ k: Double) -> Double {
+                let index = indexOf(sym)
+                guard rowBuf[index] != nil else {
+                    accumulate(index, k)
+                    return 0
+                }
+                rowBuf[index].unsafelyUnwrapped.cells.withUnsafeBufferPointer { cells in
+                    for cell in cells { accumulate(indexOf(cell.id), k * cell.coeff) }
+                }
+                return rowBuf[index].unsafelyUnwrapped.constant
             }
-            for cell in r.cells { accumulate(indexOf(cell.id), k * cell.coeff) }
-            return r.constant
+            for n in 0..<tag.variables.count {
+                let k = tag.coefficients[n]
+                if k == 0 { continue }
+                let x = k * substitute(tag.variables[n], k)
+                value += x
+                scale += x.magnitude
+                largest = Swift.max(largest, k.magnitude)
+            }
+            if tag.marker >= 0 { slack = substitute(tag.marker, tag.markerCoeff) }
         }
-        for n in 0..<tag.variables.count {
-            let k = tag.coefficients[n]
-            if k == 0 { continue }
-            let x = k * substitute(tag.variables[n], k)
-            value += x
-            scale += x.magnitude
-            largest = Swift.max(largest, k.magnitude)
+        }
+        }
         }
         let relative = 1e-7 * (scale + largest)
         let perM = 1e-12 * Swift.max(1, largest)
@@ -414,7 +447,6 @@ extension Solver {
             if e > base { magnitudeNeeded = Swift.max(magnitudeNeeded, (e - base) / perM) }
         }
         if tag.marker >= 0 {
-            let slack = substitute(tag.marker, tag.markerCoeff)
             if kindOf(tag.marker) == SymbolKind.slack {
                 let drift = value + tag.markerCoeff * slack
                 if drift.magnitude > tol + 1e-7 * slack.magnitude {

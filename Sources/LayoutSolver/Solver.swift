@@ -269,10 +269,14 @@ public final class Solver {
     @exclusivity(unchecked) internal var records: [CheckRecord] = []
     @exclusivity(unchecked) internal var freeRecords: [Int] = []
     /// For each symbol index, the record slots of the constraints whose verification reads the
-    /// row at that index (their variables' and marker's). Derived data: entries of removed
+    /// row at that index (their variables' and marker's), as singly linked lists in one pool (no
+    /// allocation per symbol): `dependentHead[index]` is the first entry or -1, each entry `e`
+    /// names `dependentSlot[e]` and links to `dependentNext[e]`. Derived data: entries of removed
     /// constraints (or of a marker that changed, or of a rolled-back transaction) stay until the
     /// next reindex and are filtered when read (``dependsOn(_:at:)``).
-    @exclusivity(unchecked) internal var dependents: [[Int]] = []
+    @exclusivity(unchecked) internal var dependentHead: [Int] = []
+    @exclusivity(unchecked) internal var dependentNext: [Int] = []
+    @exclusivity(unchecked) internal var dependentSlot: [Int] = []
     @exclusivity(unchecked) internal var dependentEntries = 0
     @exclusivity(unchecked) internal var staleDependents = 0
     /// Set by a rollback or a failed rebuild: ``dependents`` is rebuilt before the next operation.
@@ -602,7 +606,9 @@ public final class Solver {
         userConstraints = 0
         orphans = []
         inputMagnitude = 1
-        dependents = []
+        dependentHead = []
+        dependentNext = []
+        dependentSlot = []
         records = []
         freeRecords = []
         dependentEntries = 0
