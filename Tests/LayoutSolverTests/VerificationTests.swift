@@ -138,4 +138,57 @@ final class VerificationTests: XCTestCase {
     func testIncrementalVerificationKeepsThePromiseOnBadlyScaledSystems() throws {
         try RandomBadlyScaledTests.run(seeds: 0..<2000, incremental: true)
     }
+
+    /// A refused operation must not forget what the verdicts before it relied on. Seed 27632 of
+    /// the wide random generator (coefficients ±10^U(−8, 6), constants ±10^U(−3, 12); issue 8):
+    /// after the fifth add, `-0.1172·v3 + 37.93 <= 0` held only because M was ~1e14; two adds
+    /// were then refused, and the full check inside the first of them had reset the record of
+    /// that reliance (`magnitudeNeeded`) before the rollback — so when a later add made M fall,
+    /// nothing re-checked the constraint and it ended 37.9 off (the promise allows 0.25). Every
+    /// required constraint accepted must end within the promise of docs/solver.md "Limits".
+    func testRefusedOperationsKeepTheVerdictsTheyRolledBack() throws {
+        let v = (0..<4).map { Variable("v\($0)") }
+        let s = Solver()
+        let steps: [([(Int, Double)], Double, RelationalOperator, Double)] = [
+            ([(3, 3.514963064229266e-08), (0, 8.15390979811789e-08), (2, 7365.193354603328)], 0.002794706417927847, .greaterThanOrEqual, 1000.0),
+            ([(2, -5.807772042585323), (3, 2.2654351394080145e-06)], -4.609538510288328, .lessThanOrEqual, 600.0),
+            ([(1, -9.519958784257888), (0, -108315.88061877959)], 19376318.19059168, .equal, 250.0),
+            ([(3, -0.11721474139815836)], 37.93250189507758, .lessThanOrEqual, 1000.0),
+            ([(3, -250665.5982606954)], 32.075487464924485, .lessThanOrEqual, 750.0),
+            ([(3, -9.226367297449283e-05), (1, -286.6845759233137), (0, 0.002705628431700403)], 20289936.779172555, .lessThanOrEqual, 1000.0),
+            ([(1, 226.96900236763722), (0, -0.12142530438644875), (2, 88932.55970198984)], -52788884.73450318, .equal, 1000.0),
+            ([(0, -1.0730581661958343e-07), (1, -456445.15489962953), (2, 8454.768012262168)], -1.1998522541196042, .lessThanOrEqual, 600.0),
+            ([(0, -1.4856108849560355e-08), (3, 0.12617097673038566)], -0.024392937123076795, .greaterThanOrEqual, 1000.0),
+            ([(2, -121907.90732648691), (3, 0.013043335111780822), (0, 0.004933108501951649)], 9915.146062587712, .equal, 600.0),
+            ([(2, -1537.0227426406498)], -3155.620510425345, .equal, 1000.0),
+            ([(3, 2506.753751681641), (1, -0.0006973658244737995)], 24630016043.439808, .lessThanOrEqual, 250.0),
+            ([(2, -1.096121864921462e-08)], -2187.7649670771466, .greaterThanOrEqual, 250.0),
+        ]
+        var required: [Constraint] = []
+        for (terms, constant, op, strength) in steps {
+            let c = Constraint(Expression(terms: terms.map { Term(v[$0.0], $0.1) }, constant: constant),
+                               op, strength: strength)
+            do {
+                try s.addConstraint(c)
+                if strength == Strength.required { required.append(c) }
+            } catch let e as SolverError {
+                XCTAssertTrue([.unsatisfiableConstraint, .numericalInstability].contains(e), "\(e)")
+            }
+        }
+        XCTAssertGreaterThan(s.instabilityRefusals, 0)
+        s.updateVariables()
+        let m = s.accuracyMagnitude()
+        for c in required {
+            let largest = c.expression.terms.map { abs($0.coefficient) }.max() ?? 0
+            var value = c.expression.constant
+            var scale = abs(value) + 1
+            for t in c.expression.terms {
+                value += t.coefficient * t.variable.value
+                scale += abs(t.coefficient * t.variable.value)
+            }
+            let tol = 1e-6 * (scale + largest) + 1e-11 * m * max(1, largest)
+            let off = c.op == .equal ? abs(value) : c.op == .lessThanOrEqual ? max(value, 0) : max(-value, 0)
+            XCTAssertLessThanOrEqual(off, tol, "\(c)")
+        }
+    }
 }
