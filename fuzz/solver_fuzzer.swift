@@ -7,17 +7,23 @@
 //   - every required constraint in the solver holds for the solved values (relative tolerance);
 //   - a step that threw changed nothing: `dump()` is byte-for-byte what it was before, and the
 //     error is one the operation documents.
-// Coefficients and constants stay within the engine's limits (|points| <= 1e7, |multiplier| <= 1e4,
-// LayoutLimits) for the "holds" check; NaN / inf / huge values are also fed and must be refused
-// with `invalidValue` (or accepted without breaking the invariants).
+// Coefficients span the raw solver's whole range (1e-9 … 1e6, SolverLimits) and constants up to
+// 1e12, with the engine's usual values (multipliers ±1e4, ±0.25 steps, points to 1e7) more often;
+// NaN / inf / values beyond the limits are also fed and must be refused with `invalidValue`.
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
+private func pow10(_ e: Double) -> Double { exp(e * log(10.0)) }
+
 private struct Reader {
     let data: UnsafeBufferPointer<UInt8>
     var pos = 0
+    /// Inputs whose first byte is at least 0xF8 and last byte 0xFF draw some coefficients and
+    /// constants from the raw solver's whole range (10^(−9 … 6), 10^(−3 … 12)); every other
+    /// input decodes as before this mode existed, so saved regression inputs keep their meaning.
+    let wide: Bool
     var more: Bool { pos < data.count }
     mutating func byte() -> UInt8 {
         guard pos < data.count else { return 0 }
@@ -34,6 +40,10 @@ private struct Reader {
         case 11: return 1e308
         case 12: return 1e-300
         case 13..<140: return Double(Int(b) - 76) * 4
+        case 140..<170 where wide:
+            // Anywhere in the raw solver's range: ±10^(−3 … 12) (SolverLimits).
+            let sign: Double = b & 1 == 0 ? 1 : -1
+            return sign * pow10(-3 + 15 * Double(byte()) / 255)
         default: return Double(Int(byte()) - 128) * 16 + Double(byte()) / 8
         }
     }
@@ -44,6 +54,10 @@ private struct Reader {
         case 6: return .nan
         case 7: return 1e300
         case 8: return 0
+        case 9..<40 where wide:
+            // Anywhere in the raw solver's range: ±10^(−9 … 6) (SolverLimits).
+            let sign: Double = b & 1 == 0 ? 1 : -1
+            return sign * pow10(-9 + 15 * Double(byte()) / 255)
         default: return Double(Int(b % 32) - 16) / 4
         }
     }
@@ -71,8 +85,8 @@ private func correctnessFinding(_ solver: Solver, _ message: String) {
 }
 
 private func inLimits(_ c: Constraint) -> Bool {
-    guard abs(c.expression.constant) <= 1e7 else { return false }
-    return c.expression.terms.allSatisfy { abs($0.coefficient) <= 1e4 }
+    guard SolverLimits.isValidConstant(c.expression.constant) else { return false }
+    return c.expression.terms.allSatisfy { SolverLimits.isValidCoefficient($0.coefficient) }
 }
 
 /// The solver computes in double precision: a basic value derived from rows whose constants reach
@@ -82,37 +96,50 @@ private func inLimits(_ c: Constraint) -> Bool {
 /// 1e-4·M and more.
 private let roundingAllowance = 1e-11
 
-private func checkRequired(_ solver: Solver, _ constraints: [Constraint], _ step: String) -> Bool {
+private func checkRequired(_ solver: Solver, _ constraints: [Constraint], _ inputs: Double,
+                           _ step: String) -> Bool {
     solver.updateVariables()
     // docs/solver.md "Limits": M is the largest of every constant or suggested value given to the
-    // solver, every variable's value and every coeff·value product of the required constraints.
-    let magnitude = solver.accuracyMagnitude()
-    for c in constraints where solver.hasConstraint(c) && c.isRequired {
+    // solver (`inputs`, tracked here from the accepted operations), every variable's value and
+    // every coeff·value product of the required constraints — computed here, not asked of the
+    // solver under test. Coefficients below 1e-9 count as 0 (SolverLimits).
+    let live = constraints.filter { solver.hasConstraint($0) && $0.isRequired }
+    func terms(_ c: Constraint) -> [Term] {
+        c.expression.terms.filter { abs($0.coefficient) >= SolverLimits.minimumCoefficient }
+    }
+    var magnitude = max(1, inputs)
+    for c in live {
+        for t in terms(c) {
+            magnitude = max(magnitude, abs(t.variable.value), abs(t.coefficient * t.variable.value))
+        }
+    }
+    for c in live {
         var v = c.expression.constant
         var scale = abs(c.expression.constant) + 1
-        for t in c.expression.terms {
+        var largest = 0.0
+        for t in terms(c) {
             v += t.coefficient * t.variable.value
             scale += abs(t.coefficient * t.variable.value)
+            largest = max(largest, abs(t.coefficient))
         }
         // Relative to the values and to the largest coefficient (a 1e-9 pt rounding on a variable
         // with coefficient 1e4 is 1e-5 in the expression), plus the double-precision rounding of
         // the tableau: a value computed through rows whose constants reach `magnitude` carries an
         // absolute error of a few ulp(magnitude) per pivot (see `roundingAllowance`).
-        let tol = 1e-6 * (scale + (c.expression.terms.map { abs($0.coefficient) }.max() ?? 0))
-            + roundingAllowance * magnitude * max(1, c.expression.terms.map { abs($0.coefficient) }.max() ?? 1)
+        let tol = 1e-6 * (scale + largest) + roundingAllowance * magnitude * max(1, largest)
         let ok: Bool
         switch c.op {
         case .equal: ok = abs(v) <= tol
         case .lessThanOrEqual: ok = v <= tol
         case .greaterThanOrEqual: ok = v >= -tol
         }
-        if !ok { correctnessFinding(solver, "after \(step): required constraint \(c) violated by \(v) (tableau magnitude \(magnitude), ratio \(abs(v) / max(magnitude, 1)))\n\(solver.dump())"); return false }
+        if !ok || !v.isFinite { correctnessFinding(solver, "after \(step): required constraint \(c) violated by \(v) (magnitude \(magnitude), ratio \(abs(v) / max(magnitude, 1)))\n\(solver.dump())"); return false }
     }
     return true
 }
 
 private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var r = Reader(data: bytes)
+    var r = Reader(data: bytes, wide: bytes.count > 1 && bytes[0] >= 0xF8 && bytes[bytes.count - 1] == 0xFF)
     let solver = Solver()
     // A third of the inputs (by length) run with implicit dummy markers from the first required
     // equality, so removals and constant changes of equalities go through the rebuild path.
@@ -124,10 +151,10 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
     let variables = (0..<6).map { Variable("v\($0)") }
     var constraints: [Constraint] = []
     var steps = 0
-    // The raw solver accepts any finite number; numbers far beyond the engine's limits (LayoutLimits:
-    // 1e7 pt, multiplier 1e4) can overflow to inf/NaN inside the tableau. Once such a value is
-    // accepted the input is "tainted": only "a failed step changed nothing" is still checked.
+    // Values beyond SolverLimits are refused (`invalidValue`); should one ever be accepted, only
+    // "a failed step changed nothing" is checked from then on ("tainted").
     var tainted = false
+    var inputs = 0.0   // the largest constant or suggested value of an accepted operation
     var magnitudeHighWater = 0.0
     let trace = getenv("NL_FUZZ_TRACE") != nil
     let traceDump = getenv("NL_FUZZ_TRACE_DUMP") != nil
@@ -149,6 +176,7 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
                 if constraints.count < 48 { constraints.append(c) }
                 if !inLimits(c) { tainted = true }
                 try solver.addConstraint(c)
+                inputs = max(inputs, abs(c.expression.constant))
             case 3:
                 guard !constraints.isEmpty else { continue }
                 let c = constraints[Int(r.byte()) % constraints.count]
@@ -167,8 +195,9 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
                 let v = variables[Int(r.byte()) % variables.count]
                 let x = r.value()
                 stepName = "suggest \(v) = \(x)"
-                if abs(x) > 1e7 { tainted = true }
+                if !SolverLimits.isValidConstant(x) { tainted = true }
                 try solver.suggestValue(v, x)
+                inputs = max(inputs, abs(x))
             default:
                 if r.byte() < 12 {
                     // A batch add, all or nothing.
@@ -188,13 +217,15 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
                     }
                     stepName = "addConstraints \(batch)"
                     try solver.addConstraints(batch)
+                    for c in batch { inputs = max(inputs, abs(c.expression.constant)) }
                 } else {
                     guard !constraints.isEmpty else { continue }
                     let c = constraints[Int(r.byte()) % constraints.count]
                     let x = r.value()
                     stepName = "setConstant \(c) to \(x)"
-                    if abs(x) > 1e7 { tainted = true }
+                    if !SolverLimits.isValidConstant(x) { tainted = true }
                     try solver.setConstant(c, to: x)
+                    inputs = max(inputs, abs(x))
                 }
             }
         } catch let e as SolverError {
@@ -216,7 +247,7 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
             tainted = true
             continue
         }
-        if !checkRequired(solver, constraints, stepName) { tainted = true }
+        if !checkRequired(solver, constraints, inputs, stepName) { tainted = true }
     }
 }
 

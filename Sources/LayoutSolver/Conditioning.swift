@@ -249,8 +249,10 @@ extension Solver {
         }
         if recordStamps.count < records.count {
             recordStamps.append(contentsOf: repeatElement(0, count: records.count - recordStamps.count))
+            valueStamps.append(contentsOf: repeatElement(0, count: records.count - valueStamps.count))
         }
         checkList.removeAll(keepingCapacity: true)
+        valueList.removeAll(keepingCapacity: true)
         @inline(__always) func enlist(_ slot: Int) {
             if recordStamps[slot] != stamp {
                 recordStamps[slot] = stamp
@@ -260,55 +262,69 @@ extension Solver {
         touchedRestricted.removeAll(keepingCapacity: true)
         var magnitude = inputMagnitude
         var fell = false
+        var nonFinite = -1
         // Rows whose constants alone moved (a suggestion's or constant change's shift) keep their
-        // coefficients, so the encodings through them cannot have drifted; their new values carry
-        // the rounding of one addition, ~1e-16 of the largest term. That is checked only when the
-        // shift went beyond 1e3 × the magnitude of the inputs (else it is within the promise's
-        // 1e-11·M by four orders); the periodic full check bounds what many small ones add up to.
-        let shiftLimit = 1e3 * Swift.max(inputMagnitude, verifiedMagnitude)
+        // coefficients, so the encodings through them cannot have drifted — but their values
+        // carry whatever coefficient error the encoding check tolerated, times the shift (the
+        // solver fuzzer found a required constraint 270 off after a constant change of 1e7):
+        // their constraints get the value check (residual and slack, no cell scan).
         func visit(_ index: Int, _ old: Double, rewritten: Bool) {
             if index >= rows.count { return }
             let now = rows[index]?.constant ?? 0
-            if kinds[index] == UInt8(SymbolKind.external) && symbolVariables[index] != nil {
-                magnitude = Swift.max(magnitude, now.magnitude)
-                // A value that may have carried `M` fell below half the last full check's `M`
-                // (a crossing, so a gradual fall is caught too): verdicts need the new `M`.
-                if reliesOnM && old.magnitude > now.magnitude
-                    && old.magnitude * SolverLimits.maximumCoefficient >= 0.5 * verifiedMagnitude {
-                    let k = largestCoefficient(ofVariableAt: index)
-                    if old.magnitude * k >= 0.5 * verifiedMagnitude && now.magnitude * k < 0.5 * verifiedMagnitude {
-                        fell = true
-                    }
+            if kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
+            // A value that may have carried `M` fell below half the last full check's `M` (a
+            // crossing, so a gradual fall is caught too): verdicts need the new `M`. Every row
+            // counts, not only user variables' — a released variable's index is no longer marked
+            // as one, and a needless full check is only slower.
+            if reliesOnM && old.magnitude > now.magnitude
+                && old.magnitude * SolverLimits.maximumCoefficient >= 0.5 * verifiedMagnitude {
+                let k = largestCoefficient(ofVariableAt: index)
+                if old.magnitude * k >= 0.5 * verifiedMagnitude && now.magnitude * k < 0.5 * verifiedMagnitude {
+                    fell = true
                 }
             }
             if verifyIndexStamps[index] == stamp { return }
-            if !rewritten && old.magnitude <= shiftLimit && now.magnitude <= shiftLimit {
-                if rows[index] != nil && isRestrictedPivotable(idOfIndex(index)) && now < -absoluteEpsilon {
-                    touchedRestricted.append(index)   // (the dual simplex left none: checked anyway)
-                }
-                return
-            }
             verifyIndexStamps[index] = stamp
+            if let r = rows[index] {
+                // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then
+                // NaN): no tolerance can judge such a row, so it is refused outright.
+                if !r.constant.isFinite { nonFinite = index }
+                if rewritten { for cell in r.cells where !cell.coeff.isFinite { nonFinite = index } }
+            }
             if rows[index] != nil && isRestrictedPivotable(idOfIndex(index)) { touchedRestricted.append(index) }
             guard index < dependentHead.count else { return }
             var e = dependentHead[index]
             while e >= 0 {
                 let slot = dependentSlot[e]
-                if dependsOn(slot, at: index) { enlist(slot) }
+                if dependsOn(slot, at: index) {
+                    if rewritten {
+                        enlist(slot)
+                    } else if recordStamps[slot] != stamp && valueStamps[slot] != stamp {
+                        valueStamps[slot] = stamp
+                        valueList.append(slot)
+                    }
+                }
                 e = dependentNext[e]
             }
         }
         for entry in undoRows { visit(entry.0, entry.1?.constant ?? 0, rewritten: true) }
         for entry in undoConstants { visit(entry.0, entry.1, rewritten: false) }
+        if nonFinite >= 0 { return .violated("row \(symbolName(idOfIndex(nonFinite))) is not finite") }
         if fell { return .magnitudeFell }
         for slot in changedRecords where records[slot].live { enlist(slot) }
         for slot in checkList { magnitude = Swift.max(magnitude, productMagnitude(slot)) }
+        for slot in valueList { magnitude = Swift.max(magnitude, productMagnitude(slot)) }
         let feasibility = absoluteEpsilon + 1e-11 * magnitude
         for index in touchedRestricted {
             if let violation = restrictedRowViolation(index, feasibility: feasibility) { return .violated(violation) }
         }
         for slot in checkList {
             if let violation = recordViolation(slot, magnitude: magnitude) { return .violated(violation) }
+        }
+        for slot in valueList where recordStamps[slot] != stamp {
+            if let violation = recordViolation(slot, magnitude: magnitude, valueOnly: true) {
+                return .violated(violation)
+            }
         }
         return .holds
     }
@@ -320,7 +336,7 @@ extension Solver {
     /// rows after removals with coefficients 1e4 and constants 1e7). A description, or nil.
     internal func restrictedRowViolation(_ index: Int, feasibility: Double) -> String? {
         let r = rows[index].unsafelyUnwrapped
-        if r.constant < -feasibility { return "row \(symbolName(idOfIndex(index))) infeasible: \(r.constant)" }
+        if !(r.constant >= -feasibility) { return "row \(symbolName(idOfIndex(index))) infeasible: \(r.constant)" }
         if r.constant < -absoluteEpsilon {
             magnitudeNeeded = Swift.max(magnitudeNeeded, (-r.constant - absoluteEpsilon) / 1e-11)
         }
@@ -358,8 +374,15 @@ extension Solver {
         // Restricted rows: against the input/answer magnitude (the tableau's own magnitude is
         // what blows up in the cases this must catch).
         let feasibility = absoluteEpsilon + 1e-11 * magnitude
-        for index in 0..<nextIndex where rows[index] != nil && isRestrictedPivotable(idOfIndex(index)) {
-            if let violation = restrictedRowViolation(index, feasibility: feasibility) { return violation }
+        if !magnitude.isFinite { return "values overflow" }
+        for index in 0..<nextIndex {
+            guard let r = rows[index] else { continue }
+            if !r.constant.isFinite { return "row \(symbolName(idOfIndex(index))) is not finite" }
+            for cell in r.cells where !cell.coeff.isFinite {
+                return "row \(symbolName(idOfIndex(index))) is not finite"
+            }
+            if isRestrictedPivotable(idOfIndex(index)),
+               let violation = restrictedRowViolation(index, feasibility: feasibility) { return violation }
         }
         for slot in 0..<records.count where records[slot].live {
             if let violation = recordViolation(slot, magnitude: magnitude) { return violation }
@@ -379,9 +402,10 @@ extension Solver {
     /// checks, so an accepted result is always within the promise — and a required inequality's
     /// slack must equal its expression (a random-system test found a slack 35 off, which broke
     /// the constraint when it became tight). Cost: the cells of the rows involved; no allocation.
-    internal func recordViolation(_ slot: Int, magnitude: Double) -> String? {
+    internal func recordViolation(_ slot: Int, magnitude: Double, valueOnly: Bool = false) -> String? {
         let tag = records[slot]
         checkedConstraints += 1
+        if valueOnly { return recordValueViolation(tag, magnitude: magnitude) }
         verifyStamp &+= 1
         let stamp = verifyStamp
         if verifyAcc.count < rows.count {
@@ -449,7 +473,7 @@ extension Solver {
         if tag.marker >= 0 {
             if kindOf(tag.marker) == SymbolKind.slack {
                 let drift = value + tag.markerCoeff * slack
-                if drift.magnitude > tol + 1e-7 * slack.magnitude {
+                if !(drift.magnitude <= tol + 1e-7 * slack.magnitude) {
                     return "required constraint #\(tag.seq): slack off by \(drift)"
                 }
                 need(drift.magnitude, relative + 1e-7 * slack.magnitude)
@@ -461,7 +485,7 @@ extension Solver {
         let floor = 1e-12 + 1e-10 * largestCell
         for index in verifyCells where Int(kinds[index]) != SymbolKind.dummy {
             let cell = verifyAcc[index]
-            if cell.magnitude > 1e-7 * verifyMag[index] + floor {
+            if !(cell.magnitude <= 1e-7 * verifyMag[index] + floor) {
                 return "required constraint #\(tag.seq): coefficient of \(symbolName(idOfIndex(index))) off by \(cell) (of \(verifyMag[index]))"
             }
         }
@@ -471,7 +495,49 @@ extension Solver {
         case .lessThanOrEqual: off = value
         case .greaterThanOrEqual: off = -value
         }
-        if off > tol { return "required constraint #\(tag.seq) off by \(value)" }
+        // (NaN-safe: an overflowed residual never passes.)
+        if !(off <= tol) || !scale.isFinite { return "required constraint #\(tag.seq) off by \(value)" }
+        need(off, relative)
+        return nil
+    }
+
+    /// The value half of ``recordViolation(_:magnitude:valueOnly:)``, for constraints whose rows
+    /// only had their constants shifted: the residual and the slack from the current values
+    /// (row constants), with the same tolerances; no cell scan (the coefficients did not change).
+    internal func recordValueViolation(_ tag: CheckRecord, magnitude: Double) -> String? {
+        var value = tag.constant
+        var scale = tag.constant.magnitude + 1
+        var largest = 0.0
+        for n in 0..<tag.variables.count {
+            let k = tag.coefficients[n]
+            if k == 0 { continue }
+            let x = k * (rows[indexOf(tag.variables[n])]?.constant ?? 0)
+            value += x
+            scale += x.magnitude
+            largest = Swift.max(largest, k.magnitude)
+        }
+        let relative = 1e-7 * (scale + largest)
+        let perM = 1e-12 * Swift.max(1, largest)
+        let tol = relative + perM * magnitude
+        func need(_ e: Double, _ base: Double) {
+            if e > base { magnitudeNeeded = Swift.max(magnitudeNeeded, (e - base) / perM) }
+        }
+        if tag.marker >= 0 && kindOf(tag.marker) == SymbolKind.slack {
+            let slack = rows[indexOf(tag.marker)]?.constant ?? 0
+            let drift = value + tag.markerCoeff * slack
+            if !(drift.magnitude <= tol + 1e-7 * slack.magnitude) {
+                return "required constraint #\(tag.seq): slack off by \(drift)"
+            }
+            need(drift.magnitude, relative + 1e-7 * slack.magnitude)
+        }
+        let off: Double
+        switch tag.op {
+        case .equal: off = value.magnitude
+        case .lessThanOrEqual: off = value
+        case .greaterThanOrEqual: off = -value
+        }
+        // (NaN-safe: an overflowed residual never passes.)
+        if !(off <= tol) || !scale.isFinite { return "required constraint #\(tag.seq) off by \(value)" }
         need(off, relative)
         return nil
     }

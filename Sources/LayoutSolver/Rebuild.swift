@@ -33,6 +33,7 @@ internal struct SolverState {
     let implicitMarkers: Bool
     let dummyCells: Int
     let needsRebuild: Bool
+    let inputMagnitude: Double
 
     init(_ s: Solver) {
         rows = s.rows; kinds = s.kinds; symbolVariables = s.symbolVariables
@@ -45,6 +46,7 @@ internal struct SolverState {
         variables = s.variables; seqCounter = s.seqCounter; userConstraints = s.userConstraints
         orphans = s.orphans; implicitMarkers = s.implicitMarkers; dummyCells = s.dummyCells
         needsRebuild = s.needsRebuild
+        inputMagnitude = s.inputMagnitude
     }
 
     func restore(_ s: Solver) {
@@ -59,6 +61,7 @@ internal struct SolverState {
         s.orphans = orphans; s.implicitMarkers = implicitMarkers; s.dummyCells = dummyCells
         s.needsRebuild = needsRebuild
         s.dependentsDirty = true
+        s.inputMagnitude = inputMagnitude
         s.artificial = nil
         s.undoRows.removeAll(keepingCapacity: true)
         s.undoConstants.removeAll(keepingCapacity: true)
@@ -75,12 +78,14 @@ extension Solver {
     ///   ``SolverError/unsatisfiableConstraint``) while re-entering the constraints.
     internal func rebuildIfNeeded() throws {
         guard needsRebuild else { return }
+        if let e = rebuildFailure { throw e }
         let before = SolverState(self)
         do {
             try rebuild()
             try verifyOperation(full: true)
         } catch {
             before.restore(self)
+            rebuildFailure = error as? SolverError ?? .pivotBudgetExceeded
             throw error
         }
     }

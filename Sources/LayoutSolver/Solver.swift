@@ -144,6 +144,9 @@ internal struct Saved {
     var orphans: [Int]
     var implicitMarkers: Bool
     var needsRebuild: Bool
+    /// Verification state a refused operation must not change (Conditioning.swift).
+    var inputMagnitude: Double
+    var operationsSinceFullCheck: Int
 }
 
 /// An incremental Cassowary linear-constraint solver with strictly hierarchical priorities.
@@ -257,6 +260,10 @@ public final class Solver {
     internal var inputMagnitude = 1.0
     /// Number of operations refused by the verification (statistics for tests).
     internal var instabilityRefusals = 0
+    /// The error of the last failed rebuild while that rebuild is still pending: rebuilding is
+    /// deterministic and nothing can change the pending state but `reset()`, so later operations
+    /// fail at once with it instead of repeating the work (a fuzzer input spent 0.1 s per call).
+    internal var rebuildFailure: SolverError? = nil
     /// What the verification found when it last refused an operation (for tests and debugging).
     internal var lastRefusal: String? = nil
     /// Number of operations verified (statistics for tests).
@@ -306,6 +313,9 @@ public final class Solver {
     @exclusivity(unchecked) internal var verifyMag: [Double] = []
     @exclusivity(unchecked) internal var verifyCells: [Int] = []
     @exclusivity(unchecked) internal var recordStamps: [Int] = []
+    @exclusivity(unchecked) internal var valueStamps: [Int] = []
+    /// Record slots the last incremental check gave only the value check (for tests).
+    @exclusivity(unchecked) internal var valueList: [Int] = []
     /// The record slots the last incremental check looked at (for tests).
     @exclusivity(unchecked) internal var checkList: [Int] = []
     @exclusivity(unchecked) internal var touchedRestricted: [Int] = []
@@ -507,8 +517,8 @@ public final class Solver {
         guard SolverLimits.isValidConstant(value) else { throw SolverError.invalidValue }
         try rebuildIfNeeded()
         let ckey = ObjectIdentifier(info.constraint)
-        noteInput(value)
         try transact {
+            noteInput(value)
             try shiftConstant(ckey, to: -value)
             try dualOptimize()
             info.value = value
@@ -537,22 +547,24 @@ public final class Solver {
         let key = ObjectIdentifier(constraint)
         guard let tag = constraints[key], !tag.isEdit else { throw SolverError.unknownConstraint }
         guard SolverLimits.isValidConstant(newConstant) else { throw SolverError.invalidValue }
-        noteInput(newConstant)
         try rebuildIfNeeded()
         if var t = constraints[key], t.implicit {
             // No stored marker column to shift: rebuild with the new constant (all or nothing).
             let before = SolverState(self)
+            noteInput(newConstant)
             t.constant = newConstant
             constraints[key] = t
             needsRebuild = true
             do { try rebuildIfNeeded() } catch {
                 before.restore(self)
+                rebuildFailure = nil   // that rebuild is not pending any more
                 throw error
             }
             constraint.expression.constant = newConstant
             return
         }
         try transact {
+            noteInput(newConstant)
             try shiftConstant(key, to: newConstant)
             try dualOptimize()
         }
@@ -606,6 +618,7 @@ public final class Solver {
         userConstraints = 0
         orphans = []
         inputMagnitude = 1
+        rebuildFailure = nil
         dependentHead = []
         dependentNext = []
         dependentSlot = []
@@ -666,7 +679,8 @@ public final class Solver {
         saved = Saved(levels: levels, infeasible: infeasible, freeIndices: freeIndices,
                       nextIndex: nextIndex, liveSymbols: liveSymbols, rowCount: basicCount,
                       seq: seqCounter, userConstraints: userConstraints, orphans: orphans,
-                      implicitMarkers: implicitMarkers, needsRebuild: needsRebuild)
+                      implicitMarkers: implicitMarkers, needsRebuild: needsRebuild,
+                      inputMagnitude: inputMagnitude, operationsSinceFullCheck: operationsSinceFullCheck)
         pivots = 0
         pivotBudget = pivotBudgetOverride ?? (100 * (basicCount + liveSymbols) + 1000)
         if dependentsDirty || staleDependents > dependentEntries / 2 + 1024 { reindexDependents() }
@@ -725,6 +739,8 @@ public final class Solver {
         orphans = s.orphans
         implicitMarkers = s.implicitMarkers
         needsRebuild = s.needsRebuild
+        inputMagnitude = s.inputMagnitude
+        operationsSinceFullCheck = s.operationsSinceFullCheck
         artificial = nil
         undoRows.removeAll(keepingCapacity: true)
         undoConstants.removeAll(keepingCapacity: true)
