@@ -934,6 +934,12 @@ char *nl_map_view_snapshot_svg_titled(nl_map_view *map, const char *title);
  * ever needs more pivots than its budget (100 x (rows + symbols) + 1000; the pivot rules cannot
  * cycle, so this means numerical trouble) it fails with NL_ERR_INTERNAL and a message saying so,
  * leaving the solver unchanged: it never hangs.
+ * Verification: the result of every mutating call (add, remove, edit variables, suggestions) is
+ * checked against the original constraints (docs/solver.md "Ill-conditioned systems"); one that
+ * would leave a required constraint broken beyond double-precision rounding (or any value
+ * overflowed) fails with NL_ERR_UNSATISFIABLE and a message saying "refused as numerically
+ * unstable", leaving the solver unchanged. This can happen to any of those calls on a badly
+ * scaled system, removals included; nl_solver_reset always succeeds.
  */
 typedef struct nl_solver nl_solver;                       /* a Cassowary solver */
 typedef struct nl_variable nl_variable;                   /* a variable of one solver */
@@ -1030,7 +1036,8 @@ nl_status nl_solver_add_constraints(nl_solver *solver, nl_solver_constraint *con
                                     size_t count);
 
 /** Removes the constraint from the solver and re-optimises. The handle stays valid (the constraint
- *  can be added again with nl_solver_add_constraints). NL_ERR_UNKNOWN if it is not in the solver. */
+ *  can be added again with nl_solver_add_constraints). NL_ERR_UNKNOWN if it is not in the solver;
+ *  NL_ERR_UNSATISFIABLE if refused as numerically unstable (see "Verification" above). */
 nl_status nl_solver_remove_constraint(nl_solver *solver, nl_solver_constraint *constraint);
 
 /** Whether the constraint is currently in the solver. */
@@ -1043,10 +1050,12 @@ nl_status nl_solver_constraint_destroy(nl_solver_constraint *constraint);
 /** Makes `variable` an edit variable: adds the optional constraint `variable == suggested value`
  *  (initially 0) with `strength`. NL_ERR_DUPLICATE: already an edit variable;
  *  NL_ERR_INVALID_ARGUMENT: strength NL_STRENGTH_REQUIRED (edit variables cannot be required),
- *  NaN, or outside (0, 1000]. */
+ *  NaN, or outside (0, 1000]; NL_ERR_UNSATISFIABLE: refused as numerically unstable (see
+ *  "Verification" above). */
 nl_status nl_solver_add_edit_variable(nl_solver *solver, nl_variable *variable, double strength);
 
-/** Removes the edit variable's constraint. NL_ERR_UNKNOWN: not an edit variable of the solver. */
+/** Removes the edit variable's constraint. NL_ERR_UNKNOWN: not an edit variable of the solver;
+ *  NL_ERR_UNSATISFIABLE: refused as numerically unstable (see "Verification" above). */
 nl_status nl_solver_remove_edit_variable(nl_solver *solver, nl_variable *variable);
 
 /** Whether `variable` is an edit variable of the solver. */
@@ -1055,7 +1064,8 @@ nl_status nl_solver_has_edit_variable(const nl_solver *solver, const nl_variable
 
 /** Suggests a value for an edit variable and re-optimises incrementally (dual simplex). Read the
  *  result with nl_solver_update_variables. NL_ERR_UNKNOWN: not an edit variable;
- *  NL_ERR_INVALID_ARGUMENT: NaN or infinite value, or |value| > NL_SOLVER_MAX_CONSTANT (1e12). */
+ *  NL_ERR_INVALID_ARGUMENT: NaN or infinite value, or |value| > NL_SOLVER_MAX_CONSTANT (1e12);
+ *  NL_ERR_UNSATISFIABLE: refused as numerically unstable (see "Verification" above). */
 nl_status nl_solver_suggest_value(nl_solver *solver, nl_variable *variable, double value);
 
 /** Copies the solved values into the solver's variables (read them with nl_variable_value). */

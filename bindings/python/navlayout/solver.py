@@ -650,6 +650,10 @@ class Solver:
 
         Raises:
             UnknownConstraintError: it is not in this solver.
+            UnsatisfiableError: refused as numerically unstable — every operation is verified
+                against the original constraints and one whose result would break a required
+                constraint beyond rounding is rolled back (docs/solver.md "Ill-conditioned
+                systems"); the solver is unchanged.
         """
         if not isinstance(constraint, Constraint):
             raise TypeError(f"remove_constraint takes a Constraint, not {type(constraint).__name__}")
@@ -688,6 +692,7 @@ class Solver:
             BadRequiredStrengthError: ``strength`` is required (1000).
             InvalidArgumentError: an unknown strength name or a number outside [1, 1000].
             LimitExceededError: the process-wide handle table is full.
+            UnsatisfiableError: refused as numerically unstable (see :meth:`remove_constraint`).
         """
         if not isinstance(variable, Variable):
             raise TypeError(f"add_edit_variable takes a Variable, not {type(variable).__name__}")
@@ -712,6 +717,7 @@ class Solver:
 
         Raises:
             UnknownEditVariableError: it is not an edit variable of this solver.
+            UnsatisfiableError: refused as numerically unstable (see :meth:`remove_constraint`).
         """
         if not isinstance(variable, Variable):
             raise TypeError(f"remove_edit_variable takes a Variable, not {type(variable).__name__}")
@@ -736,6 +742,7 @@ class Solver:
             TypeError: ``value`` is not a real number.
             UnknownEditVariableError: ``variable`` is not an edit variable of this solver.
             InvalidArgumentError: NaN or infinite ``value``, or beyond ±:data:`MAX_CONSTANT` (1e12).
+            UnsatisfiableError: refused as numerically unstable (see :meth:`remove_constraint`).
         """
         v = _number(value, "a suggested value")
         if not isinstance(variable, Variable):
