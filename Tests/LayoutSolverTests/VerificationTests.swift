@@ -193,4 +193,22 @@ final class VerificationTests: XCTestCase {
             XCTAssertLessThanOrEqual(off, tol, "\(c)")
         }
     }
+
+    /// Inputs within the limits can still overflow: `x0 = 1e12` and `x(i+1) = 1e6·x(i)` give
+    /// `x(i) = 1e(12+6i)`, finite up to x49 = 1e306; the add that would make x50 = 1e312 = inf is
+    /// refused (a reviewer's report: it was accepted, and one more constraint made a value NaN).
+    func testOverflowIsRefusedNotStored() throws {
+        let x = (0..<51).map { Variable("x\($0)") }
+        let s = Solver()
+        try s.addConstraint(constraint([(x[0], 1)], -1e12))
+        for i in 0..<49 { try s.addConstraint(constraint([(x[i + 1], 1), (x[i], -1e6)], 0)) }
+        let before = s.dump()
+        XCTAssertThrowsError(try s.addConstraint(constraint([(x[50], 1), (x[49], -1e6)], 0))) {
+            XCTAssertEqual($0 as? SolverError, .numericalInstability)
+        }
+        XCTAssertEqual(s.dump(), before)
+        s.updateVariables()
+        XCTAssertEqual(x[49].value, 1e306, accuracy: 1e297)
+        XCTAssertTrue(x.allSatisfy { $0.value.isFinite })
+    }
 }

@@ -123,6 +123,27 @@ def test_issue_reproducer_products_no_longer_overflow():
     assert x.value == 3.0
 
 
+def test_overflow_within_the_limits_is_refused_not_stored():
+    # Inputs within the limits can still overflow: x0 = 1e12 and x(i+1) = 1e6 * x(i) give
+    # x(i) = 1e(12 + 6i), finite up to x49 = 1e306; x50 would be 1e312 = inf (a reviewer's
+    # report: accepted, then NaN after one more constraint). The add that would store it is
+    # refused as numerically unstable (docs/solver.md "Ill-conditioned systems") and changes
+    # nothing.
+    xs = [Variable(f"x{i}") for i in range(52)]
+    s = Solver()
+    s.add_constraint(xs[0] - 1e12 == 0)
+    for i in range(49):
+        s.add_constraint(nls.Constraint(nls.Expression([nls.Term(xs[i + 1], 1), nls.Term(xs[i], -1e6)], 0), "=="))
+    before = s.dump()
+    with pytest.raises(nl.UnsatisfiableConstraintError) as info:
+        s.add_constraint(nls.Constraint(nls.Expression([nls.Term(xs[50], 1), nls.Term(xs[49], -1e6)], 0), "=="))
+    assert "numerically unstable" in str(info.value)
+    assert s.dump() == before
+    s.update_variables()
+    assert xs[49].value == pytest.approx(1e306, rel=1e-9)
+    assert all(math.isfinite(x.value) for x in xs)
+
+
 def test_suggested_values_at_and_beyond_the_limit():
     x = Variable("x")
     s = Solver()
