@@ -24,6 +24,17 @@ internal struct CheckRecord {
     var seq: Int
     /// False once the constraint is removed (the slot is then free for reuse).
     var live: Bool
+    /// Distinguishes the successive constraints of a reused slot: an entry of
+    /// ``Solver/dependentHead`` is valid while the generation it recorded is the slot's.
+    var generation = 0
+    /// The largest |cell| of the encoding's residual at the last full check of this constraint
+    /// (infinity until then): a parameter shift by `δ` moves its residual by at most
+    /// `residue × |δ|` (see ``Solver/incrementalViolation()``).
+    var residue = Double.infinity
+    /// What shifts since then may have added to its residual, by that bound.
+    var shiftError = 0.0
+    /// `Σ|coeff| + |μ|`: how many row constants' rounding can reach its residual.
+    var coeffSum: Double
 
     init(_ tag: Tag) {
         variables = tag.variables
@@ -34,6 +45,9 @@ internal struct CheckRecord {
         op = tag.constraint.op
         seq = tag.seq
         live = true
+        var sum = tag.markerCoeff.magnitude
+        for k in tag.coefficients { sum += k.magnitude }
+        coeffSum = sum
     }
 }
 
@@ -74,10 +88,19 @@ extension Solver {
         var m = 0.0
         let n = records[slot].variables.count
         for k in 0..<n {
-            let value = (rows[indexOf(records[slot].variables[k])]?.constant ?? 0).magnitude
+            let value = rowConstant(indexOf(records[slot].variables[k])).magnitude
             m = Swift.max(m, value, (records[slot].coefficients[k] * value).magnitude)
         }
         return m
+    }
+
+    /// The constant of the row at `index` (the value of its basic symbol), or 0 when the symbol
+    /// is parametric — read in place, without copying the row.
+    @inline(__always)
+    internal func rowConstant(_ index: Int) -> Double {
+        rows.withUnsafeBufferPointer { buf in
+            buf[index] == nil ? 0 : buf[index].unsafelyUnwrapped.constant
+        }
     }
 
     /// The value of a user variable in the current tableau (its row constant, or 0 when
@@ -96,17 +119,24 @@ extension Solver {
     internal func updateRecord(_ tag: Tag) -> Tag {
         var t = tag
         if t.record < 0 {
+            var r = CheckRecord(t)
+            recordGeneration += 1
+            r.generation = recordGeneration
+            coeffSumHighWater = Swift.max(coeffSumHighWater, r.coeffSum)
             if let f = freeRecords.popLast() {
                 t.record = f
-                records[f] = CheckRecord(t)
+                records[f] = r
             } else {
                 t.record = records.count
-                records.append(CheckRecord(t))
+                records.append(r)
             }
             registerDependents(t)
         } else {
             let markerChanged = records[t.record].marker != t.marker
-            records[t.record] = CheckRecord(t)
+            var r = CheckRecord(t)
+            r.generation = records[t.record].generation
+            coeffSumHighWater = Swift.max(coeffSumHighWater, r.coeffSum)
+            records[t.record] = r
             if markerChanged {
                 // The variables never change; only the marker's entry is new.
                 staleDependents += 1
@@ -138,6 +168,7 @@ extension Solver {
             dependentHead.append(contentsOf: repeatElement(-1, count: index + 1 - dependentHead.count))
         }
         dependentSlot.append(slot)
+        dependentGen.append(records[slot].generation)
         dependentNext.append(dependentHead[index])
         dependentHead[index] = dependentSlot.count - 1
         dependentEntries += 1
@@ -151,17 +182,23 @@ extension Solver {
         dependentHead = []
         dependentNext = []
         dependentSlot = []
+        dependentGen = []
         records = []
         freeRecords = []
         dependentEntries = 0
         staleDependents = 0
+        coeffSumHighWater = 0
         // In creation order (deterministic slots; dictionary order is not).
         let keys = constraints.map { ($0.value.seq, $0.key) }.sorted { $0.0 < $1.0 }.map { $0.1 }
         for key in keys {
             var t = constraints[key]!
             if t.isRequired && !t.isEdit {
                 t.record = records.count
-                records.append(CheckRecord(t))
+                var r = CheckRecord(t)
+                recordGeneration += 1
+                r.generation = recordGeneration
+                coeffSumHighWater = Swift.max(coeffSumHighWater, r.coeffSum)
+                records.append(r)
                 registerDependents(t)
             } else {
                 t.record = -1
@@ -170,15 +207,18 @@ extension Solver {
         }
         changedRecords.removeAll(keepingCapacity: true)
         dependentsDirty = false
+        residueHighWater = .infinity   // the new records' residues are unknown
     }
 
-    /// Whether record `slot` (an entry of ``dependentHead`` at symbol index `index`) is live and
-    /// still reads that index.
+    /// Whether entry `e` of the ``dependentHead`` lists still names a live record (of the
+    /// constraint that registered it). An entry for a marker that has since changed stays valid:
+    /// it only makes that constraint's check run when it need not.
     @inline(__always)
-    internal func dependsOn(_ slot: Int, at index: Int) -> Bool {
-        guard records[slot].live else { return false }
-        let id = idOfIndex(index)
-        return records[slot].marker == id || records[slot].variables.contains(id)
+    internal func entryValid(_ e: Int) -> Bool {
+        records.withUnsafeBufferPointer { r in
+            let slot = dependentSlot[e]
+            return r[slot].live && r[slot].generation == dependentGen[e]
+        }
     }
 
     // MARK: - Verification
@@ -215,17 +255,22 @@ extension Solver {
             case .magnitudeFell: runFull = true
             }
         }
+        let residueBefore = residueHighWater
         if runFull && message == nil {
             magnitudeNeeded = 0   // recomputed over every constraint
+            residueHighWater = 0  // likewise
             message = requiredViolation()
             if message == nil {
                 operationsSinceFullCheck = 0
                 verifiedMagnitude = accuracyMagnitude()
+                skippedShift = 0
+                skippedRounding = 0
             }
         }
         removedMagnitude = 0
         if message != nil {
             magnitudeNeeded = neededBefore   // the operation is rolled back: so are its verdicts
+            residueHighWater = Swift.max(residueBefore, residueHighWater)
             lastRefusal = message
             instabilityRefusals += 1
             throw SolverError.numericalInstability
@@ -263,14 +308,26 @@ extension Solver {
         var magnitude = inputMagnitude
         var fell = false
         var nonFinite = -1
-        // Rows whose constants alone moved (a suggestion's or constant change's shift) keep their
-        // coefficients, so the encodings through them cannot have drifted — but their values
-        // carry whatever coefficient error the encoding check tolerated, times the shift (the
-        // solver fuzzer found a required constraint 270 off after a constant change of 1e7):
-        // their constraints get the value check (residual and slack, no cell scan).
+        // What a parameter shift can do to the residual of a constraint whose rows it shifted:
+        // residue × shift (exact arithmetic on the stored coefficients) plus the rounding of each
+        // shifted row constant, ≤ 2.5e-16 × (|old| + |new|), weighted by the constraint's
+        // coefficients (`coeffSum`; the seed-972 sequence of a reviewer's fuzzer shifted rows of
+        // 1e19, where rounding alone is ~1e3). If no constraint can have moved by a tenth of the
+        // smallest tolerance it can have (1e-8 × (|constant| + 1)), summed over the shifts since
+        // the last full check, the shifted rows' constraints are not even looked at (layouts:
+        // exact encodings, residue 0, values ~1e3).
+        var largestShifted = 0.0
+        for n in 0..<undoConstants.count {
+            let index = undoConstants[n].0
+            largestShifted = Swift.max(largestShifted, undoConstants[n].1.magnitude + rowConstant(index).magnitude)
+        }
+        let rounding = 2.5e-16 * largestShifted + skippedRounding
+        let shifts = shiftedParameter + skippedShift
+        let skipShifted = undoConstants.isEmpty
+            || residueHighWater * shifts + coeffSumHighWater * rounding <= 1e-8
         func visit(_ index: Int, _ old: Double, rewritten: Bool) {
             if index >= rows.count { return }
-            let now = rows[index]?.constant ?? 0
+            let now = rowConstant(index)
             if kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
             // A value that may have carried `M` fell below half the last full check's `M` (a
             // crossing, so a gradual fall is caught too): verdicts need the new `M`. Every row
@@ -285,35 +342,71 @@ extension Solver {
             }
             if verifyIndexStamps[index] == stamp { return }
             verifyIndexStamps[index] = stamp
-            if let r = rows[index] {
-                // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then
-                // NaN): no tolerance can judge such a row, so it is refused outright.
-                if !r.constant.isFinite { nonFinite = index }
-                if rewritten { for cell in r.cells where !cell.coeff.isFinite { nonFinite = index } }
+            // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then NaN): no
+            // tolerance can judge such a row, so it is refused outright.
+            if !now.isFinite { nonFinite = index }
+            let basic = rows.withUnsafeBufferPointer { buf -> Bool in
+                guard buf[index] != nil else { return false }
+                if rewritten {
+                    buf[index].unsafelyUnwrapped.cells.withUnsafeBufferPointer { cells in
+                        for cell in cells where !cell.coeff.isFinite { nonFinite = index }
+                    }
+                }
+                return true
             }
-            if rows[index] != nil && isRestrictedPivotable(idOfIndex(index)) { touchedRestricted.append(index) }
-            guard index < dependentHead.count else { return }
+            if basic && isRestrictedPivotable(idOfIndex(index)) {
+                if rewritten {
+                    touchedRestricted.append(index)
+                } else if !(now >= -absoluteEpsilon) {
+                    // Shifted only: its cells did not change, only feasibility can have.
+                    touchedRestricted.append(index)
+                }
+            }
+            guard index < dependentHead.count, rewritten || !skipShifted else { return }
             var e = dependentHead[index]
             while e >= 0 {
                 let slot = dependentSlot[e]
-                if dependsOn(slot, at: index) {
+                if entryValid(e) {
                     if rewritten {
                         enlist(slot)
                     } else if recordStamps[slot] != stamp && valueStamps[slot] != stamp {
-                        valueStamps[slot] = stamp
-                        valueList.append(slot)
+                        // Shifted only: the residual moved by at most residue × shift (exact
+                        // arithmetic on the stored coefficients; the additions' rounding is
+                        // ~1e-16 of the values). Within a tenth of the smallest tolerance the
+                        // constraint can have (1e-7 × (|constant| + 1)), summed over the shifts
+                        // since its last check, it needs no check.
+                        let skip = records.withUnsafeMutableBufferPointer { r -> Bool in
+                            let bound = r[slot].residue * shifts + r[slot].coeffSum * rounding
+                            if r[slot].shiftError + bound <= 1e-8 * (r[slot].constant.magnitude + 1) {
+                                r[slot].shiftError += bound
+                                return true
+                            }
+                            return false
+                        }
+                        if !skip {
+                            valueStamps[slot] = stamp
+                            valueList.append(slot)
+                        }
                     }
                 }
                 e = dependentNext[e]
             }
         }
-        for entry in undoRows { visit(entry.0, entry.1?.constant ?? 0, rewritten: true) }
-        for entry in undoConstants { visit(entry.0, entry.1, rewritten: false) }
+        for n in 0..<undoRows.count {
+            let (index, old) = undoRows.withUnsafeBufferPointer { u in
+                (u[n].0, u[n].1 == nil ? 0 : u[n].1.unsafelyUnwrapped.constant)
+            }
+            visit(index, old, rewritten: true)
+        }
+        for n in 0..<undoConstants.count { visit(undoConstants[n].0, undoConstants[n].1, rewritten: false) }
+        if skipShifted {
+            skippedShift += shiftedParameter
+            skippedRounding += 2.5e-16 * largestShifted
+        }
         if nonFinite >= 0 { return .violated("row \(symbolName(idOfIndex(nonFinite))) is not finite") }
         if fell { return .magnitudeFell }
         for slot in changedRecords where records[slot].live { enlist(slot) }
         for slot in checkList { magnitude = Swift.max(magnitude, productMagnitude(slot)) }
-        for slot in valueList { magnitude = Swift.max(magnitude, productMagnitude(slot)) }
         let feasibility = absoluteEpsilon + 1e-11 * magnitude
         for index in touchedRestricted {
             if let violation = restrictedRowViolation(index, feasibility: feasibility) { return .violated(violation) }
@@ -357,8 +450,9 @@ extension Solver {
         var e = dependentHead[index]
         while e >= 0 {
             let slot = dependentSlot[e]
+            let valid = entryValid(e)
             e = dependentNext[e]
-            guard dependsOn(slot, at: index) else { continue }
+            guard valid else { continue }
             for k in 0..<records[slot].variables.count where records[slot].variables[k] == id {
                 largest = Swift.max(largest, records[slot].coefficients[k].magnitude)
             }
@@ -403,9 +497,9 @@ extension Solver {
     /// slack must equal its expression (a random-system test found a slack 35 off, which broke
     /// the constraint when it became tight). Cost: the cells of the rows involved; no allocation.
     internal func recordViolation(_ slot: Int, magnitude: Double, valueOnly: Bool = false) -> String? {
-        let tag = records[slot]
         checkedConstraints += 1
-        if valueOnly { return recordValueViolation(tag, magnitude: magnitude) }
+        if valueOnly { return recordValueViolation(slot, magnitude: magnitude) }
+        let tag = records[slot]
         verifyStamp &+= 1
         let stamp = verifyStamp
         if verifyAcc.count < rows.count {
@@ -483,6 +577,8 @@ extension Solver {
         // e.g. 4.6e-12 in a row of coefficients ~1e4 in a well-conditioned random test): the
         // floor is relative to the largest coefficient involved.
         let floor = 1e-12 + 1e-10 * largestCell
+        var residue = 0.0
+        for index in verifyCells { residue = Swift.max(residue, verifyAcc[index].magnitude) }
         for index in verifyCells where Int(kinds[index]) != SymbolKind.dummy {
             let cell = verifyAcc[index]
             if !(cell.magnitude <= 1e-7 * verifyMag[index] + floor) {
@@ -498,47 +594,66 @@ extension Solver {
         // (NaN-safe: an overflowed residual never passes.)
         if !(off <= tol) || !scale.isFinite { return "required constraint #\(tag.seq) off by \(value)" }
         need(off, relative)
+        records[slot].residue = residue
+        records[slot].shiftError = 0
+        if residue > residueHighWater || residueHighWater.isNaN { residueHighWater = residue }
         return nil
     }
 
     /// The value half of ``recordViolation(_:magnitude:valueOnly:)``, for constraints whose rows
     /// only had their constants shifted: the residual and the slack from the current values
     /// (row constants), with the same tolerances; no cell scan (the coefficients did not change).
-    internal func recordValueViolation(_ tag: CheckRecord, magnitude: Double) -> String? {
-        var value = tag.constant
-        var scale = tag.constant.magnitude + 1
-        var largest = 0.0
-        for n in 0..<tag.variables.count {
-            let k = tag.coefficients[n]
-            if k == 0 { continue }
-            let x = k * (rows[indexOf(tag.variables[n])]?.constant ?? 0)
-            value += x
-            scale += x.magnitude
-            largest = Swift.max(largest, k.magnitude)
+    /// `M` is the larger of `magnitude` and the constraint's own `|coeff·value|` and values.
+    internal func recordValueViolation(_ slot: Int, magnitude: Double) -> String? {
+        var value = 0.0, scale = 0.0, largest = 0.0, own = 0.0, slack = 0.0
+        var marker = -1, markerCoeff = 0.0, seq = 0
+        var op = RelationalOperator.equal
+        records.withUnsafeBufferPointer { recs in
+            let tag = UnsafePointer(recs.baseAddress.unsafelyUnwrapped + slot)
+            value = tag.pointee.constant
+            scale = tag.pointee.constant.magnitude + 1
+            tag.pointee.variables.withUnsafeBufferPointer { vars in
+                tag.pointee.coefficients.withUnsafeBufferPointer { coeffs in
+                    for n in 0..<vars.count {
+                        let k = coeffs[n]
+                        if k == 0 { continue }
+                        let v = rowConstant(indexOf(vars[n]))
+                        let x = k * v
+                        value += x
+                        scale += x.magnitude
+                        own = Swift.max(own, v.magnitude, x.magnitude)
+                        largest = Swift.max(largest, k.magnitude)
+                    }
+                }
+            }
+            marker = tag.pointee.marker
+            markerCoeff = tag.pointee.markerCoeff
+            seq = tag.pointee.seq
+            op = tag.pointee.op
         }
         let relative = 1e-7 * (scale + largest)
         let perM = 1e-12 * Swift.max(1, largest)
-        let tol = relative + perM * magnitude
+        let tol = relative + perM * Swift.max(magnitude, own)
         func need(_ e: Double, _ base: Double) {
             if e > base { magnitudeNeeded = Swift.max(magnitudeNeeded, (e - base) / perM) }
         }
-        if tag.marker >= 0 && kindOf(tag.marker) == SymbolKind.slack {
-            let slack = rows[indexOf(tag.marker)]?.constant ?? 0
-            let drift = value + tag.markerCoeff * slack
+        if marker >= 0 && kindOf(marker) == SymbolKind.slack {
+            slack = rowConstant(indexOf(marker))
+            let drift = value + markerCoeff * slack
             if !(drift.magnitude <= tol + 1e-7 * slack.magnitude) {
-                return "required constraint #\(tag.seq): slack off by \(drift)"
+                return "required constraint #\(seq): slack off by \(drift)"
             }
             need(drift.magnitude, relative + 1e-7 * slack.magnitude)
         }
         let off: Double
-        switch tag.op {
+        switch op {
         case .equal: off = value.magnitude
         case .lessThanOrEqual: off = value
         case .greaterThanOrEqual: off = -value
         }
-        // (NaN-safe: an overflowed residual never passes.)
-        if !(off <= tol) || !scale.isFinite { return "required constraint #\(tag.seq) off by \(value)" }
+        if !(off <= tol) || !scale.isFinite { return "required constraint #\(seq) off by \(value)" }
         need(off, relative)
+        records[slot].shiftError = 0   // its values are verified again
         return nil
     }
 }

@@ -280,10 +280,22 @@ public final class Solver {
     /// allocation per symbol): `dependentHead[index]` is the first entry or -1, each entry `e`
     /// names `dependentSlot[e]` and links to `dependentNext[e]`. Derived data: entries of removed
     /// constraints (or of a marker that changed, or of a rolled-back transaction) stay until the
-    /// next reindex and are filtered when read (``dependsOn(_:at:)``).
+    /// next reindex and are filtered when read (``entryValid(_:)``).
     @exclusivity(unchecked) internal var dependentHead: [Int] = []
     @exclusivity(unchecked) internal var dependentNext: [Int] = []
     @exclusivity(unchecked) internal var dependentSlot: [Int] = []
+    /// The generation of the record each entry named (``CheckRecord/generation``).
+    @exclusivity(unchecked) internal var dependentGen: [Int] = []
+    internal var recordGeneration = 0
+    /// Σ |δ/μ| of the parameter shifts of the current operation (``shiftConstant``).
+    internal var shiftedParameter = 0.0
+    /// The largest ``CheckRecord/residue`` since the last full check (infinity after a reindex),
+    /// and the shifts whose constraints were not even looked at because of it.
+    internal var residueHighWater = Double.infinity
+    internal var skippedShift = 0.0
+    internal var skippedRounding = 0.0
+    /// The largest ``CheckRecord/coeffSum`` of any record since the last reindex.
+    internal var coeffSumHighWater = 0.0
     @exclusivity(unchecked) internal var dependentEntries = 0
     @exclusivity(unchecked) internal var staleDependents = 0
     /// Set by a rollback or a failed rebuild: ``dependents`` is rebuilt before the next operation.
@@ -622,6 +634,7 @@ public final class Solver {
         dependentHead = []
         dependentNext = []
         dependentSlot = []
+        dependentGen = []
         records = []
         freeRecords = []
         dependentEntries = 0
@@ -632,6 +645,11 @@ public final class Solver {
         verifiedMagnitude = 1
         removedMagnitude = 0
         magnitudeNeeded = 0
+        residueHighWater = .infinity
+        skippedShift = 0
+        skippedRounding = 0
+        coeffSumHighWater = 0
+        shiftedParameter = 0
         implicitMarkers = false
         dummyCells = 0
         needsRebuild = false
@@ -686,6 +704,7 @@ public final class Solver {
         if dependentsDirty || staleDependents > dependentEntries / 2 + 1024 { reindexDependents() }
         changedRecords.removeAll(keepingCapacity: true)
         removedMagnitude = 0
+        shiftedParameter = 0
         do {
             try body()
             try verifyOperation()
@@ -1579,6 +1598,7 @@ public final class Solver {
             }
         }
         let step = delta / tag.markerCoeff
+        shiftedParameter += step.magnitude   // bounds the verification's shift error (Conditioning.swift)
         collectColumn(m)
         for n in 0..<columnCount {
             let index = columnIndices[n]

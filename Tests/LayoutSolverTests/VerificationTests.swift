@@ -28,28 +28,36 @@ final class VerificationTests: XCTestCase {
         XCTAssertEqual(s.verifiedOperations, before + 1)
         XCTAssertEqual(s.checkList.map { s.records[$0].seq }, [4])
         // Suggesting y = 30 only shifts the constants of y's and z's rows: no encoding can have
-        // changed, so the z constraint gets the value check only.
+        // changed, and this one is exact (residue 0), so nothing is re-checked.
         try s.suggestValue(y, 30)
         XCTAssertEqual(s.checkList.map { s.records[$0].seq }, [])
-        XCTAssertEqual(s.valueList.map { s.records[$0].seq }, [2])
+        XCTAssertEqual(s.valueList.map { s.records[$0].seq }, [])
         s.updateVariables()
         XCTAssertEqual(x.value, 10)
         XCTAssertEqual(z.value, 35)
     }
 
-    /// A constant change that moves values a long way is value-checked like any shift (the solver
-    /// fuzzer found a required constraint 270 off after a constant change of 1e7: a coefficient
-    /// error the encoding check tolerates, times a large shift): `z - 10000·y - 5 == 0` (seq 1),
-    /// y an edit variable (seq 2); suggesting y = 30 moves z from 200,005 to 300,005.
-    func testShiftsAreValueChecked() throws {
+    /// Shifted rows' constraints get the value check when what the shifts can have done to their
+    /// residual — residue × shift plus the rounding of the shifted constants, weighted by the
+    /// constraint's coefficients — could reach a tenth of the smallest tolerance,
+    /// `1e-8 × (|constant| + 1)` (the solver fuzzer found a required constraint 270 off after a
+    /// constant change of 1e7; a reviewer's sequence, 6,903 off after a suggestion that shifted
+    /// rows of ~1e19). `z - 10000·y - 5 == 0` (seq 1), y an edit variable: suggesting y = 30
+    /// shifts z's row from 200,005 to 300,005; its rounding, 2.5e-16 × 500,010, times the
+    /// coefficient sum 10,002 is 1.3e-6 > 1e-8 × 6, so the constraint is value-checked (the
+    /// unit-coefficient system of the test above is not).
+    func testShiftsAreValueCheckedWhenTheyCouldMatter() throws {
         let y = Variable("y"), z = Variable("z")
         let s = Solver()
         s.incrementalVerificationOverride = true
         try s.addConstraint(constraint([(z, 1), (y, -10_000)], -5))
         try s.addEditVariable(y, strength: Strength.strong)
         try s.suggestValue(y, 20)
+        XCTAssertEqual(s.records[0].residue, 0)
+        XCTAssertEqual(s.records[0].coeffSum, 10_002)   // |1| + |−10000| + |μ| (the dummy marker, 1)
         try s.suggestValue(y, 30)
         XCTAssertEqual(s.valueList.map { s.records[$0].seq }, [1])
+        XCTAssertEqual(s.records[0].shiftError, 0)   // checked: its values are verified again
         s.updateVariables()
         XCTAssertEqual(z.value, 300_005)
     }
