@@ -31,8 +31,10 @@ internal struct CheckRecord {
     /// (infinity until then): a parameter shift by `δ` moves its residual by at most
     /// `residue × |δ|` (see ``Solver/incrementalViolation()``).
     var residue = Double.infinity
-    /// What shifts since then may have added to its residual, by that bound.
-    var shiftError = 0.0
+    /// ``Solver/totalShift`` and ``Solver/totalRounding`` when its values were last verified:
+    /// the shifts since then are the differences.
+    var baseShift = 0.0
+    var baseRounding = 0.0
     /// `Σ|coeff| + |μ|`: how many row constants' rounding can reach its residual.
     var coeffSum: Double
 
@@ -263,8 +265,8 @@ extension Solver {
             if message == nil {
                 operationsSinceFullCheck = 0
                 verifiedMagnitude = accuracyMagnitude()
-                skippedShift = 0
-                skippedRounding = 0
+                fullCheckShift = totalShift
+                fullCheckRounding = totalRounding
             }
         }
         removedMagnitude = 0
@@ -321,10 +323,13 @@ extension Solver {
             let index = undoConstants[n].0
             largestShifted = Swift.max(largestShifted, undoConstants[n].1.magnitude + rowConstant(index).magnitude)
         }
-        let rounding = 2.5e-16 * largestShifted + skippedRounding
-        let shifts = shiftedParameter + skippedShift
+        // Running totals (never lowered): a constraint's share is the part since its own last
+        // check, the global test uses the part since the last full check.
+        totalShift += shiftedParameter
+        totalRounding += 2.5e-16 * largestShifted
         let skipShifted = undoConstants.isEmpty
-            || residueHighWater * shifts + coeffSumHighWater * rounding <= 1e-8
+            || residueHighWater * (totalShift - fullCheckShift)
+               + coeffSumHighWater * (totalRounding - fullCheckRounding) <= 1e-8
         func visit(_ index: Int, _ old: Double, rewritten: Bool) {
             if index >= rows.count { return }
             let now = rowConstant(index)
@@ -375,13 +380,10 @@ extension Solver {
                         // ~1e-16 of the values). Within a tenth of the smallest tolerance the
                         // constraint can have (1e-7 × (|constant| + 1)), summed over the shifts
                         // since its last check, it needs no check.
-                        let skip = records.withUnsafeMutableBufferPointer { r -> Bool in
-                            let bound = r[slot].residue * shifts + r[slot].coeffSum * rounding
-                            if r[slot].shiftError + bound <= 1e-8 * (r[slot].constant.magnitude + 1) {
-                                r[slot].shiftError += bound
-                                return true
-                            }
-                            return false
+                        let skip = records.withUnsafeBufferPointer { r -> Bool in
+                            let bound = r[slot].residue * (totalShift - r[slot].baseShift)
+                                + r[slot].coeffSum * (totalRounding - r[slot].baseRounding)
+                            return bound <= 1e-8 * (r[slot].constant.magnitude + 1)
                         }
                         if !skip {
                             valueStamps[slot] = stamp
@@ -399,10 +401,6 @@ extension Solver {
             visit(index, old, rewritten: true)
         }
         for n in 0..<undoConstants.count { visit(undoConstants[n].0, undoConstants[n].1, rewritten: false) }
-        if skipShifted {
-            skippedShift += shiftedParameter
-            skippedRounding += 2.5e-16 * largestShifted
-        }
         if nonFinite >= 0 { return .violated("row \(symbolName(idOfIndex(nonFinite))) is not finite") }
         if fell { return .magnitudeFell }
         for slot in changedRecords where records[slot].live { enlist(slot) }
@@ -595,7 +593,8 @@ extension Solver {
         if !(off <= tol) || !scale.isFinite { return "required constraint #\(tag.seq) off by \(value)" }
         need(off, relative)
         records[slot].residue = residue
-        records[slot].shiftError = 0
+        records[slot].baseShift = totalShift
+        records[slot].baseRounding = totalRounding
         if residue > residueHighWater || residueHighWater.isNaN { residueHighWater = residue }
         return nil
     }
@@ -653,7 +652,8 @@ extension Solver {
         }
         if !(off <= tol) || !scale.isFinite { return "required constraint #\(seq) off by \(value)" }
         need(off, relative)
-        records[slot].shiftError = 0   // its values are verified again
+        records[slot].baseShift = totalShift   // its values are verified again
+        records[slot].baseRounding = totalRounding
         return nil
     }
 }

@@ -292,8 +292,12 @@ public final class Solver {
     /// The largest ``CheckRecord/residue`` since the last full check (infinity after a reindex),
     /// and the shifts whose constraints were not even looked at because of it.
     internal var residueHighWater = Double.infinity
-    internal var skippedShift = 0.0
-    internal var skippedRounding = 0.0
+    /// Running totals of the parameter shifts (Σ|δ/μ|) and of their rounding bounds, and their
+    /// values at the last full check (Conditioning.swift, shifted rows).
+    internal var totalShift = 0.0
+    internal var totalRounding = 0.0
+    internal var fullCheckShift = 0.0
+    internal var fullCheckRounding = 0.0
     /// The largest ``CheckRecord/coeffSum`` of any record since the last reindex.
     internal var coeffSumHighWater = 0.0
     @exclusivity(unchecked) internal var dependentEntries = 0
@@ -646,8 +650,10 @@ public final class Solver {
         removedMagnitude = 0
         magnitudeNeeded = 0
         residueHighWater = .infinity
-        skippedShift = 0
-        skippedRounding = 0
+        totalShift = 0
+        totalRounding = 0
+        fullCheckShift = 0
+        fullCheckRounding = 0
         coeffSumHighWater = 0
         shiftedParameter = 0
         implicitMarkers = false

@@ -57,7 +57,7 @@ final class VerificationTests: XCTestCase {
         XCTAssertEqual(s.records[0].coeffSum, 10_002)   // |1| + |−10000| + |μ| (the dummy marker, 1)
         try s.suggestValue(y, 30)
         XCTAssertEqual(s.valueList.map { s.records[$0].seq }, [1])
-        XCTAssertEqual(s.records[0].shiftError, 0)   // checked: its values are verified again
+        XCTAssertEqual(s.records[0].baseShift, s.totalShift)   // checked: values verified again
         s.updateVariables()
         XCTAssertEqual(z.value, 300_005)
     }
