@@ -78,14 +78,12 @@ extension Solver {
     ///   ``SolverError/unsatisfiableConstraint``) while re-entering the constraints.
     internal func rebuildIfNeeded() throws {
         guard needsRebuild else { return }
-        if let e = rebuildFailure { throw e }
         let before = SolverState(self)
         do {
             try rebuild()
             try verifyOperation(full: true)
         } catch {
             before.restore(self)
-            rebuildFailure = error as? SolverError ?? .pivotBudgetExceeded
             throw error
         }
     }

@@ -260,10 +260,6 @@ public final class Solver {
     internal var inputMagnitude = 1.0
     /// Number of operations refused by the verification (statistics for tests).
     internal var instabilityRefusals = 0
-    /// The error of the last failed rebuild while that rebuild is still pending: rebuilding is
-    /// deterministic and nothing can change the pending state but `reset()`, so later operations
-    /// fail at once with it instead of repeating the work (a fuzzer input spent 0.1 s per call).
-    internal var rebuildFailure: SolverError? = nil
     /// What the verification found when it last refused an operation (for tests and debugging).
     internal var lastRefusal: String? = nil
     /// Number of operations verified (statistics for tests).
@@ -573,7 +569,6 @@ public final class Solver {
             needsRebuild = true
             do { try rebuildIfNeeded() } catch {
                 before.restore(self)
-                rebuildFailure = nil   // that rebuild is not pending any more
                 throw error
             }
             constraint.expression.constant = newConstant
@@ -634,7 +629,6 @@ public final class Solver {
         userConstraints = 0
         orphans = []
         inputMagnitude = 1
-        rebuildFailure = nil
         dependentHead = []
         dependentNext = []
         dependentSlot = []
