@@ -29,6 +29,9 @@
 
 #include "navlayout.h"
 
+/* NL_FUZZ_TRACE=1: print each operation (number and map slot) to stderr, to read a finding. */
+static int g_trace = -1;
+
 #define MAX_MAPS 3
 #define POOL 24
 #define MAX_OPS 160
@@ -613,6 +616,7 @@ static void one_op(void) {
     map_slot *ms = &maps[s];
     uint8_t op = byte() % 30;
     nl_status st;
+    if (g_trace) fprintf(stderr, "op %d on map slot %d\n", op, s);
     char buf[40];
     switch (op) {
     case 0: create_map(s); break;
@@ -801,6 +805,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     in_size = size;
     in_pos = 0;
     ops_left = MAX_OPS;
+    if (g_trace < 0) g_trace = getenv("NL_FUZZ_TRACE") != NULL;
     reset_world();
     create_map(0);
     run_ops(MAX_OPS);

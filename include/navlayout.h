@@ -554,15 +554,16 @@ nl_status nl_constraint_relation(const nl_constraint *constraint, nl_relation *o
 nl_status nl_constraint_multiplier(const nl_constraint *constraint, double *out);
 
 /** Activates one constraint. NL_ERR_NO_COMMON_ANCESTOR if its items share no ancestor in the
- *  current hierarchy (nothing changes). Activating an active constraint is NL_OK.
+ *  current hierarchy (nothing changes); NL_ERR_INVALID_HANDLE if it names a view or guide that
+ *  was destroyed (nl_view_destroy, nl_guide_destroy). Activating an active constraint is NL_OK.
  *  A width or height constraint whose first anchor is a size the SDK fixes (turn card, ETA card,
  *  logo, buttons, speed widget, prompts, the trip progress bar's width; SPEC §4) is not an error
  *  but is NOT activated: the call returns NL_OK, nl_constraint_is_active stays false, and a
  *  sizeConstraintOnFixedComponent diagnostic reports it until the next navigation transition. */
 nl_status nl_constraint_activate(nl_constraint *constraint);
 
-/** Activates `count` constraints, all or nothing: on any error (bad handle, no common ancestor)
- *  none is activated. Size constraints on fixed-size SDK components are left inactive and
+/** Activates `count` constraints, all or nothing: on any error (bad handle, a constraint naming a
+ *  destroyed view or guide, no common ancestor) none is activated. Size constraints on fixed-size SDK components are left inactive and
  *  reported, as for nl_constraint_activate, while the others activate. `constraints` may be NULL only when count is 0. */
 nl_status nl_constraints_activate(nl_constraint *const *constraints, size_t count);
 

@@ -591,7 +591,19 @@ public func nl_constraint_is_active(_ constraint: OpaquePointer?, _ out: UnsafeM
 }
 
 /// Resolves a C array of constraint handles, all of one map view.
-private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int, _ what: String) throws -> [LayoutConstraint] {
+/// Refuses to activate a constraint that names a view or guide destroyed through the C API: it
+/// would be installed on a detached, dead view, a reference cycle nothing frees (the API fuzzer:
+/// create a view, a constraint on it, destroy the view, activate the constraint — a leak).
+private func requireLiveItems(_ ctx: MapContext, _ c: LayoutConstraint, _ what: String) throws {
+    for item in [c.firstAnchor.item, c.secondAnchor?.item] {
+        if let item, ctx.isDestroyed(item) {
+            throw NavLayoutError.invalidHandle("\(what): \(c) refers to '\(item.displayName)', which was destroyed")
+        }
+    }
+}
+
+private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int, _ what: String,
+                            requireLive: Bool = false) throws -> [LayoutConstraint] {
     if count == 0 { return [] }
     guard let list else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(count)") }
     guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
@@ -610,6 +622,7 @@ private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int
         }
         let (ctx, c) = resolved
         if let first { try requireSameMap(first, ctx, "\(what): constraints[\(i)] (\(c))") } else { first = ctx }
+        if requireLive { try requireLiveItems(ctx, c, "\(what): constraints[\(i)]") }
         result.append(c)
     }
     return result
@@ -618,14 +631,18 @@ private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int
 @c @implementation
 public func nl_constraint_activate(_ constraint: OpaquePointer?) -> nl_status {
     guarded {
-        let (_, c) = try resolveConstraint(constraint)
+        let (ctx, c) = try resolveConstraint(constraint)
+        try requireLiveItems(ctx, c, "nl_constraint_activate")
         try c.activate()
     }
 }
 
 @c @implementation
 public func nl_constraints_activate(_ constraints: UnsafePointer<OpaquePointer?>?, _ count: Int) -> nl_status {
-    guarded { try LayoutConstraint.activate(try constraintList(constraints, count, "nl_constraints_activate")) }
+    guarded {
+        try LayoutConstraint.activate(try constraintList(constraints, count, "nl_constraints_activate",
+                                                         requireLive: true))
+    }
 }
 
 @c @implementation

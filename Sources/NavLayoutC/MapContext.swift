@@ -88,6 +88,11 @@ final class MapContext {
     }
 
     /// Invalidates the handle of `object` for good: no handle is ever issued for it again.
+    /// Whether `object` was destroyed through the C API (and is still that object).
+    func isDestroyed(_ object: AnyObject) -> Bool {
+        destroyed[ObjectIdentifier(object)]?.object === object
+    }
+
     func markDestroyed(_ object: AnyObject) {
         forget(object)
         if destroyed.count > 256 { destroyed = destroyed.filter { $0.value.object != nil } }
