@@ -96,8 +96,8 @@ private func inLimits(_ c: Constraint) -> Bool {
 /// 1e-4·M and more.
 private let roundingAllowance = 1e-11
 
-private func checkRequired(_ solver: Solver, _ constraints: [Constraint], _ inputs: Double,
-                           _ step: String) -> Bool {
+private func checkRequired(_ solver: Solver, _ constraints: [Constraint], _ variables: [Variable],
+                           _ inputs: Double, _ step: String) -> Bool {
     solver.updateVariables()
     // docs/solver.md "Limits": M is the largest of every constant or suggested value given to the
     // solver (`inputs`, tracked here from the accepted operations), every variable's value and
@@ -113,6 +113,13 @@ private func checkRequired(_ solver: Solver, _ constraints: [Constraint], _ inpu
             magnitude = max(magnitude, abs(t.variable.value), abs(t.coefficient * t.variable.value))
         }
     }
+    // "Every variable's value" — optional constraints' and edit variables' too (M is global:
+    // docs/solver.md; a value of 4e14 held only by optional constraints excuses an error of 2e3
+    // in a required constraint with coefficient 1e4).
+    for c in constraints where solver.hasConstraint(c) {
+        for t in c.expression.terms { magnitude = max(magnitude, abs(t.variable.value)) }
+    }
+    for v in variables where solver.hasEditVariable(v) { magnitude = max(magnitude, abs(v.value)) }
     for c in live {
         var v = c.expression.constant
         var scale = abs(c.expression.constant) + 1
@@ -247,7 +254,7 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
             tainted = true
             continue
         }
-        if !checkRequired(solver, constraints, inputs, stepName) { tainted = true }
+        if !checkRequired(solver, constraints, variables, inputs, stepName) { tainted = true }
     }
 }
 
