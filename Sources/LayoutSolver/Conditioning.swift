@@ -555,22 +555,6 @@ extension Solver {
         }
         }
         }
-        let relative = 1e-7 * (scale + largest)
-        let perM = 1e-12 * Swift.max(1, largest)
-        let tol = relative + perM * magnitude
-        /// Records the smallest `M` with which an error `e` beyond `base` passes.
-        func need(_ e: Double, _ base: Double) {
-            if e > base { magnitudeNeeded = Swift.max(magnitudeNeeded, (e - base) / perM) }
-        }
-        if tag.marker >= 0 {
-            if kindOf(tag.marker) == SymbolKind.slack {
-                let drift = value + tag.markerCoeff * slack
-                if !(drift.magnitude <= tol + 1e-7 * slack.magnitude) {
-                    return "required constraint #\(tag.seq): slack off by \(drift)"
-                }
-                need(drift.magnitude, relative + 1e-7 * slack.magnitude)
-            }
-        }
         // Rows keep rounding residue of earlier cancellations (a cell ~1e-16 of what cancelled,
         // e.g. 4.6e-12 in a row of coefficients ~1e4 in a well-conditioned random test): the
         // floor is relative to the largest coefficient involved.
@@ -583,15 +567,12 @@ extension Solver {
                 return "required constraint #\(tag.seq): coefficient of \(symbolName(idOfIndex(index))) off by \(cell) (of \(verifyMag[index]))"
             }
         }
-        let off: Double
-        switch tag.op {
-        case .equal: off = value.magnitude
-        case .lessThanOrEqual: off = value
-        case .greaterThanOrEqual: off = -value
+        if let violation = residualViolation(value: value, scale: scale, largest: largest,
+                                             slack: tag.marker >= 0 && kindOf(tag.marker) == SymbolKind.slack ? slack : nil,
+                                             markerCoeff: tag.markerCoeff, op: tag.op, seq: tag.seq,
+                                             magnitude: magnitude) {
+            return violation
         }
-        // (NaN-safe: an overflowed residual never passes.)
-        if !(off <= tol) || !scale.isFinite { return "required constraint #\(tag.seq) off by \(value)" }
-        need(off, relative)
         records[slot].residue = residue
         records[slot].baseShift = totalShift
         records[slot].baseRounding = totalRounding
@@ -630,14 +611,34 @@ extension Solver {
             seq = tag.pointee.seq
             op = tag.pointee.op
         }
+        if marker >= 0 && kindOf(marker) == SymbolKind.slack { slack = rowConstant(indexOf(marker)) }
+        if let violation = residualViolation(value: value, scale: scale, largest: largest,
+                                             slack: marker >= 0 && kindOf(marker) == SymbolKind.slack ? slack : nil,
+                                             markerCoeff: markerCoeff, op: op, seq: seq,
+                                             magnitude: Swift.max(magnitude, own)) {
+            return violation
+        }
+        records[slot].baseShift = totalShift   // its values are verified again
+        records[slot].baseRounding = totalRounding
+        return nil
+    }
+
+    /// The residual and slack half of both checks: `value` is the constraint's residual at the
+    /// current values, `scale` = |constant| + 1 + Σ|coeff·value|, `largest` = max|coeff|, `slack`
+    /// the value of a required inequality's slack (nil otherwise). Tolerance
+    /// `1e-7 × (scale + largest) + 1e-12 × M × max(1, largest)`; the slack must equal the
+    /// expression within it plus `1e-7 × |slack|`. NaN-safe (an overflowed residual never passes).
+    /// Raises ``magnitudeNeeded`` to the smallest `M` with which the verdict passes.
+    internal func residualViolation(value: Double, scale: Double, largest: Double, slack: Double?,
+                                    markerCoeff: Double, op: RelationalOperator, seq: Int,
+                                    magnitude: Double) -> String? {
         let relative = 1e-7 * (scale + largest)
         let perM = 1e-12 * Swift.max(1, largest)
-        let tol = relative + perM * Swift.max(magnitude, own)
+        let tol = relative + perM * magnitude
         func need(_ e: Double, _ base: Double) {
             if e > base { magnitudeNeeded = Swift.max(magnitudeNeeded, (e - base) / perM) }
         }
-        if marker >= 0 && kindOf(marker) == SymbolKind.slack {
-            slack = rowConstant(indexOf(marker))
+        if let slack {
             let drift = value + markerCoeff * slack
             if !(drift.magnitude <= tol + 1e-7 * slack.magnitude) {
                 return "required constraint #\(seq): slack off by \(drift)"
@@ -652,8 +653,6 @@ extension Solver {
         }
         if !(off <= tol) || !scale.isFinite { return "required constraint #\(seq) off by \(value)" }
         need(off, relative)
-        records[slot].baseShift = totalShift   // its values are verified again
-        records[slot].baseRounding = totalRounding
         return nil
     }
 }
