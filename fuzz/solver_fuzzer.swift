@@ -86,7 +86,13 @@ private func correctnessFinding(_ solver: Solver, _ message: String) {
 
 private func inLimits(_ c: Constraint) -> Bool {
     guard SolverLimits.isValidConstant(c.expression.constant) else { return false }
-    return c.expression.terms.allSatisfy { SolverLimits.isValidCoefficient($0.coefficient) }
+    // Each term, and the sum of a repeated variable's terms (what the solver stores).
+    var sums: [ObjectIdentifier: Double] = [:]
+    for t in c.expression.terms {
+        guard SolverLimits.isValidCoefficient(t.coefficient) else { return false }
+        sums[ObjectIdentifier(t.variable), default: 0] += t.coefficient
+    }
+    return sums.values.allSatisfy { SolverLimits.isValidCoefficient($0) }
 }
 
 /// The solver computes in double precision: a basic value derived from rows whose constants reach
@@ -158,9 +164,11 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
     let variables = (0..<6).map { Variable("v\($0)") }
     var constraints: [Constraint] = []
     var steps = 0
-    // Values beyond SolverLimits are refused (`invalidValue`); should one ever be accepted, only
-    // "a failed step changed nothing" is checked from then on ("tainted").
+    // Values beyond SolverLimits must be refused (`invalidValue`): accepting one is a finding.
+    // After a correctness finding (`correctnessFinding`, when not fatal) only "a failed step
+    // changed nothing" is checked from then on ("tainted").
     var tainted = false
+    var outside = false
     var inputs = 0.0   // the largest constant or suggested value of an accepted operation
     var magnitudeHighWater = 0.0
     let trace = getenv("NL_FUZZ_TRACE") != nil
@@ -168,8 +176,11 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
     while r.more && steps < 120 {
         steps += 1
         let before = solver.dump()
+        let pivotsBefore = solver.stats.primalPivots + solver.stats.dualPivots + solver.stats.artificialPivots
         let op = r.byte() % 8
         var stepName = ""
+        var outcome = ""
+        outside = false
         do {
             switch op {
             case 0, 1, 2:
@@ -181,7 +192,7 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
                 let c = Constraint(Expression(terms: terms, constant: r.value()), rel, strength: r.strength())
                 stepName = "add \(c) @\(c.strength)"
                 if constraints.count < 48 { constraints.append(c) }
-                if !inLimits(c) { tainted = true }
+                outside = !inLimits(c)
                 try solver.addConstraint(c)
                 inputs = max(inputs, abs(c.expression.constant))
             case 3:
@@ -202,7 +213,7 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
                 let v = variables[Int(r.byte()) % variables.count]
                 let x = r.value()
                 stepName = "suggest \(v) = \(x)"
-                if !SolverLimits.isValidConstant(x) { tainted = true }
+                outside = !SolverLimits.isValidConstant(x)
                 try solver.suggestValue(v, x)
                 inputs = max(inputs, abs(x))
             default:
@@ -218,7 +229,7 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
                                                [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int(r.byte() % 3)],
                                                strength: r.strength())
                             batch.append(c)
-                            if !inLimits(c) { tainted = true }
+                            if !inLimits(c) { outside = true }
                             if constraints.count < 48 { constraints.append(c) }
                         }
                     }
@@ -230,12 +241,13 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
                     let c = constraints[Int(r.byte()) % constraints.count]
                     let x = r.value()
                     stepName = "setConstant \(c) to \(x)"
-                    if !SolverLimits.isValidConstant(x) { tainted = true }
+                    outside = !SolverLimits.isValidConstant(x)
                     try solver.setConstant(c, to: x)
                     inputs = max(inputs, abs(x))
                 }
             }
         } catch let e as SolverError {
+            outcome = " -> threw \(e)"
             let after = solver.dump()
             if after != before {
                 fuzzFail("failed step changed the solver: \(stepName) threw \(e)\nbefore:\n\(before)\nafter:\n\(after)")
@@ -243,7 +255,11 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
         } catch {
             fuzzFail("undocumented error \(error) from \(stepName)")
         }
-        if trace { fputs("step \(steps): \(stepName)\n", stderr) }
+        if outside && outcome.isEmpty { fuzzFail("accepted a number beyond SolverLimits: \(stepName)") }
+        if trace {
+            let pivots = solver.stats.primalPivots + solver.stats.dualPivots + solver.stats.artificialPivots - pivotsBefore
+            fputs("step \(steps): \(stepName)\(outcome) [\(pivots) pivots]\n", stderr)
+        }
         if traceDump { fputs(solver.dump() + "\n", stderr) }
         if tainted { continue }
         // Rounding noise outlives the large values that caused it: measure against the largest

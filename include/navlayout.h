@@ -924,7 +924,8 @@ char *nl_map_view_snapshot_svg_titled(nl_map_view *map, const char *title);
  * nl_relation, NULL array with a non-zero count, NULL out-pointer, handle of another solver);
  * NL_ERR_LIMIT_EXCEEDED from the calls that create a handle when the handle table is full
  * ("Handle limit" at the top); plus the ones listed per function.
- * Magnitude limits: every coefficient within +-NL_SOLVER_MAX_COEFFICIENT (1e6), every constant and
+ * Magnitude limits: every coefficient within +-NL_SOLVER_MAX_COEFFICIENT (1e6) -- each term's, and
+ * the sum of the terms of a variable that repeats in one constraint --, every constant and
  * suggested value within +-NL_SOLVER_MAX_CONSTANT (1e12); the bounds themselves are accepted.
  * Beyond them, products formed while pivoting (coefficient x coefficient x constant) could leave
  * the range of double and turn the solver's state into infinities and NaNs, so they are refused
@@ -959,7 +960,8 @@ typedef struct nl_term {
 #define NL_STRENGTH_WEAK 250.0
 
 /* Magnitude limits of the raw solver's numbers (see above; the bounds are accepted). */
-#define NL_SOLVER_MAX_COEFFICIENT 1e6  /* |nl_term.coefficient|, dimensionless */
+#define NL_SOLVER_MAX_COEFFICIENT 1e6  /* |nl_term.coefficient| and |sum for a repeated
+                                          variable|, dimensionless */
 #define NL_SOLVER_MAX_CONSTANT 1e12    /* |constant| of a constraint, |value| of a suggestion, in
                                           the caller's unit */
 
@@ -1002,8 +1004,8 @@ nl_status nl_solver_variable_values(const nl_solver *solver, nl_variable *const 
  *  (add it with nl_solver_add_constraints). Terms may repeat a variable (coefficients are
  *  summed); count may be 0. Every variable must belong to `solver`. Validates everything
  *  nl_solver_add_constraint does except satisfiability: |terms[i].coefficient| <=
- *  NL_SOLVER_MAX_COEFFICIENT (1e6) for each term, |constant| <= NL_SOLVER_MAX_CONSTANT (1e12),
- *  otherwise NL_ERR_INVALID_ARGUMENT. *out is the new handle, owned by the solver (valid until
+ *  NL_SOLVER_MAX_COEFFICIENT (1e6) for each term and for the sum of a repeated variable's terms,
+ *  |constant| <= NL_SOLVER_MAX_CONSTANT (1e12), otherwise NL_ERR_INVALID_ARGUMENT. *out is the new handle, owned by the solver (valid until
  *  nl_solver_constraint_destroy or nl_solver_destroy). NL_ERR_LIMIT_EXCEEDED: the handle table is
  *  full (nothing is created). */
 nl_status nl_solver_constraint_create(nl_solver *solver, const nl_term *terms, size_t count,
@@ -1015,8 +1017,8 @@ nl_status nl_solver_constraint_create(nl_solver *solver, const nl_term *terms, s
  *  simplex). *out (must not be NULL) receives the constraint's handle, owned by the solver. On
  *  failure nothing is created and the solver is unchanged.
  *  NL_ERR_INVALID_ARGUMENT: also a coefficient with |terms[i].coefficient| >
- *  NL_SOLVER_MAX_COEFFICIENT (1e6) or |constant| > NL_SOLVER_MAX_CONSTANT (1e12) (each term is
- *  checked on its own, before repeated variables are summed).
+ *  NL_SOLVER_MAX_COEFFICIENT (1e6), a variable whose repeated terms sum beyond it, or |constant| >
+ *  NL_SOLVER_MAX_CONSTANT (1e12).
  *  NL_ERR_UNSATISFIABLE: a required constraint that contradicts the required ones present, or an
  *  operation refused as numerically unstable (an ill-conditioned system whose result would break a
  *  required constraint beyond double-precision rounding; the message says which).

@@ -68,7 +68,7 @@ replay() {
       [ -d "$d" ] && while IFS= read -r f; do files+=("$f"); done < <(find "$d" -type f ! -name README.md | sort)
     done
     echo "replay $name: ${#files[@]} inputs"
-    [ ${#files[@]} -eq 0 ] || SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 "$out/fuzz-$name" -runs=1 "${files[@]}" >"$out/replay-$name.log" 2>&1 \
+    [ ${#files[@]} -eq 0 ] || SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 "$out/fuzz-$name" -runs=1 -timeout=10 "${files[@]}" >"$out/replay-$name.log" 2>&1 \
       || { tail -40 "$out/replay-$name.log"; return 1; }
   done
 }

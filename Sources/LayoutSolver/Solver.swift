@@ -96,36 +96,50 @@ internal struct Stats {
     var markerLeaving = [0, 0, 0, 0]
     var unsatisfiableAdds = 0
     var dualFailures = 0
-    /// Primal or phase-one optimisations stopped because an exchange repeated (rounding).
+    /// Exchanges that repeated without the objective improving (rounding; the entering symbol was set aside).
     var cyclesStopped = 0
 }
 
 /// The exchanges (entering, leaving) of one optimisation with the objective at that moment, to
-/// detect a cycle caused by rounding: the same exchange again with an objective that has not
-/// improved (every level within the epsilon) — a repeated basis. (An exchange may legitimately
-/// recur after the objective improved.) A linear scan up to 32 exchanges, a dictionary beyond.
+/// detect a cycle caused by rounding. In exact arithmetic the primal simplex never makes an
+/// objective worse, and an exchange can recur only after the objective improved strictly in
+/// between (a basis cannot repeat). So the same exchange again with an objective that is not
+/// lexicographically better (the first level differing by more than the epsilon is lower) is a
+/// cycle. Comparing for equality instead missed cycles whose objective drifts: a 1e-9 coefficient
+/// counted as 0 on the top level, times a step of 6e7, made each turn of a two-exchange cycle
+/// 6e-5 worse on a level holding 5e11, until the pivot budget ran out (solver fuzzer). A linear
+/// scan up to 32 exchanges, a dictionary beyond.
 internal struct PivotHistory {
     var pairs: [(Int, Int, [Double])] = []
     var map: [Int64: [Double]] = [:]
 
-    static func same(_ a: [Double], _ b: [Double]) -> Bool {
-        if a.count != b.count { return false }
-        for k in 0..<a.count where !nearZero(a[k] - b[k]) { return false }
-        return true
+    /// Whether `new` is lexicographically lower than `old` by more than the epsilon on the first
+    /// level where they differ by more than it.
+    static func improves(_ new: [Double], on old: [Double]) -> Bool {
+        if new.count != old.count { return true }
+        for k in 0..<new.count {
+            let d = new[k] - old[k]
+            if !nearZero(d) { return d < 0 }
+        }
+        return false
     }
 
-    /// Records the exchange; false if it was already made at the same objective.
+    /// Records the exchange; false if it was already made at an objective this one does not
+    /// improve on.
     mutating func insert(_ entering: Int, _ leaving: Int, _ objective: [Double]) -> Bool {
         if pairs.count < 32 {
-            for p in pairs where p.0 == entering && p.1 == leaving && PivotHistory.same(p.2, objective) {
+            for p in pairs where p.0 == entering && p.1 == leaving && !PivotHistory.improves(objective, on: p.2) {
                 return false
             }
             pairs.append((entering, leaving, objective))
-            if pairs.count == 32 { for p in pairs { map[Int64(p.0) << 32 | Int64(p.1)] = p.2 } }
+            if pairs.count == 32 {
+                // In order, so that a repeated exchange keeps its latest (lowest) objective.
+                for p in pairs { map[Int64(p.0) << 32 | Int64(p.1)] = p.2 }
+            }
             return true
         }
         let key = Int64(entering) << 32 | Int64(leaving)
-        if let old = map[key], PivotHistory.same(old, objective) { return false }
+        if let old = map[key], !PivotHistory.improves(objective, on: old) { return false }
         map[key] = objective
         return true
     }
@@ -687,6 +701,7 @@ public final class Solver {
         for t in c.expression.terms where !SolverLimits.isValidCoefficient(t.coefficient) {
             throw SolverError.invalidValue
         }
+        if SolverLimits.variableBeyondLimit(in: c.expression.terms) != nil { throw SolverError.invalidValue }
     }
 
     // MARK: - Transactions
@@ -1653,9 +1668,10 @@ public final class Solver {
 
     /// Entering symbol of the lexicographic objective: the lowest-id symbol with a non-zero
     /// ``enteringDirection(_:)`` (Bland's rule). Only symbols whose objective coefficients changed
-    /// since they were last checked are examined; the others are known not to qualify. Returns
-    /// `(id, direction)` or `(-1, 0)` at the optimum.
-    internal func enteringSymbol() -> (Int, Double) {
+    /// since they were last checked are examined; the others are known not to qualify. Symbols in
+    /// `setAside` (see ``optimize()``) are skipped. Returns `(id, direction)` or `(-1, 0)` at the
+    /// optimum.
+    internal func enteringSymbol(setAside: [Int] = []) -> (Int, Double) {
         if objectiveAllDirty {
             for i in objectiveTouched { objectiveFlag[i] = false }
             objectiveTouched.removeAll(keepingCapacity: true)
@@ -1677,7 +1693,7 @@ public final class Solver {
             }
             objectiveTouched[w] = index
             w += 1
-            if id < best {
+            if id < best && (setAside.isEmpty || !setAside.contains(id)) {
                 best = id
                 bestDir = dir
             }
@@ -1686,11 +1702,12 @@ public final class Solver {
         return best == Int.max ? (-1, 0) : (best, bestDir)
     }
 
-    /// Entering symbol of the phase-one objective.
-    internal func enteringArtificial() -> (Int, Double) {
+    /// Entering symbol of the phase-one objective (Bland's rule), skipping `setAside`.
+    internal func enteringArtificial(setAside: [Int] = []) -> (Int, Double) {
         for cell in artificial!.cells {
             let k = kindOf(cell.id)
             if k == SymbolKind.dummy || nearZero(cell.coeff) { continue }
+            if !setAside.isEmpty && setAside.contains(cell.id) { continue }
             if k == SymbolKind.external { return (cell.id, cell.coeff < 0 ? 1 : -1) }
             if cell.coeff < 0 { return (cell.id, 1) }
         }
@@ -1747,23 +1764,32 @@ public final class Solver {
     }
 
     /// Primal simplex on the lexicographic objective (Bland's rule).
+    ///
+    /// Bland's rule cannot cycle in exact arithmetic, but rounding can make it: a coefficient
+    /// within the epsilon counts as 0 on its level, yet times a long step it moves that level (a
+    /// 1e-8 top-level cell times a step of 2.7e6 undid 0.06 of the improvement the other symbol
+    /// of a two-exchange cycle made — the solver fuzzer found such a cycle running until the pivot
+    /// budget, so every operation on that solver failed). An exchange that repeats without the
+    /// objective improving (``PivotHistory``) marks its entering symbol's improvement as
+    /// rounding: the symbol is set aside for the rest of this optimisation and the next candidate
+    /// is taken (stopping instead left the cycle's optimum unreached on the top level: a 765
+    /// constraint 96 off with a real candidate, coefficient −8823, still waiting). At most one
+    /// symbol per detected repeat, so this ends.
     internal func optimize() throws {
         var seen = PivotHistory()
+        var setAside: [Int] = []
         while true {
-            let (entering, dir) = enteringSymbol()
+            let (entering, dir) = enteringSymbol(setAside: setAside)
             if entering < 0 { return }
             let leaving = leavingRow(entering, dir)
             // A lexicographically bounded objective always has a blocking row; if rounding hides
             // it, stop at the current (feasible) point.
             if leaving < 0 { return }
-            // Bland's rule cannot cycle in exact arithmetic, but a lower level's coefficient that
-            // was rounding residue (within the epsilon) can be magnified past it by a pivot and
-            // bring the same exchange back (a random-system test cycled s13 ↔ s18 until the
-            // pivot budget ran out). A repeated exchange means the remaining improvement is
-            // noise: stop at the current, feasible point.
+            // (A random-system test cycled s13 ↔ s18 until the pivot budget ran out.)
             if !seen.insert(entering, leaving, levels.map { $0.row.constant }) {
                 stats.cyclesStopped += 1
-                return
+                setAside.append(entering)
+                continue
             }
             try countPivot()
             stats.primalPivots += 1
@@ -1771,15 +1797,21 @@ public final class Solver {
         }
     }
 
-    /// Primal simplex on the phase-one objective (Bland's rule).
+    /// Primal simplex on the phase-one objective (Bland's rule; rounding cycles as in
+    /// ``optimize()``).
     internal func optimizeArtificial() throws {
         var seen = PivotHistory()
+        var setAside: [Int] = []   // as in `optimize()`
         while true {
-            let (entering, dir) = enteringArtificial()
+            let (entering, dir) = enteringArtificial(setAside: setAside)
             if entering < 0 { return }
             let leaving = leavingRow(entering, dir)
             if leaving < 0 { return }
-            if !seen.insert(entering, leaving, [artificial!.constant]) { stats.cyclesStopped += 1; return }
+            if !seen.insert(entering, leaving, [artificial!.constant]) {
+                stats.cyclesStopped += 1
+                setAside.append(entering)
+                continue
+            }
             try countPivot()
             stats.artificialPivots += 1
             pivot(leaving: leaving, entering: entering)

@@ -32,7 +32,8 @@ public enum SolverError: Error, Equatable, Sendable {
 /// ``SolverError/invalidValue`` instead of holding inf/NaN (issue 8). The layout engine's own
 /// limits (`LayoutLimits`: 1e7 pt, multiplier 1e4) are well inside these.
 public enum SolverLimits {
-    /// Largest accepted coefficient magnitude: 1e6.
+    /// Largest accepted coefficient magnitude: 1e6 (of each term, and of the sum of a repeated
+    /// variable's terms).
     public static let maximumCoefficient: Double = 1.0e6
     /// Coefficients of smaller magnitude than this (1e-9) count as 0 (the term is ignored).
     public static let minimumCoefficient: Double = 1.0e-9
@@ -43,6 +44,36 @@ public enum SolverLimits {
     /// Whether `c` is a finite coefficient of magnitude at most ``maximumCoefficient``.
     @inlinable public static func isValidCoefficient(_ c: Double) -> Bool {
         c.isFinite && c.magnitude <= maximumCoefficient
+    }
+
+    /// The first variable whose repeated terms in `terms` sum to a coefficient beyond
+    /// ``maximumCoefficient`` (the solver adds the coefficients of a repeated variable, so the
+    /// limit applies to the sum: `x·1e6 + x·1e6` is `2e6·x`), or nil. Each term's own coefficient
+    /// is checked by ``isValidCoefficient(_:)``; this looks only at repeated variables.
+    /// O(n²) comparisons up to 16 terms, a dictionary beyond.
+    public static func variableBeyondLimit(in terms: [Term]) -> Variable? {
+        let n = terms.count
+        if n < 2 { return nil }
+        if n <= 16 {
+            for i in 0..<n {
+                let v = terms[i].variable
+                var seenBefore = false
+                for j in 0..<i where terms[j].variable === v { seenBefore = true; break }
+                if seenBefore { continue }
+                var sum = terms[i].coefficient
+                var repeated = false
+                for j in (i + 1)..<n where terms[j].variable === v {
+                    sum += terms[j].coefficient
+                    repeated = true
+                }
+                if repeated && !isValidCoefficient(sum) { return v }
+            }
+            return nil
+        }
+        var sums: [ObjectIdentifier: Double] = [:]
+        for t in terms { sums[ObjectIdentifier(t.variable), default: 0] += t.coefficient }
+        for t in terms where !isValidCoefficient(sums[ObjectIdentifier(t.variable)]!) { return t.variable }
+        return nil
     }
 
     /// Whether `v` is a finite constant or value of magnitude at most ``maximumConstant``.

@@ -210,6 +210,12 @@ private func makeConstraint(_ ctx: SolverContext, _ terms: UnsafePointer<nl_term
         try requireCoefficient(t.coefficient, "\(what): terms[\(i)].coefficient")
         list.append(Term(v, t.coefficient))
     }
+    if let v = SolverLimits.variableBeyondLimit(in: list) {
+        let sum = list.reduce(0.0) { $0 + ($1.variable === v ? $1.coefficient : 0) }
+        let first = list.firstIndex { $0.variable === v }!
+        throw NavLayoutError.invalidArgument(
+            "\(what): the terms of one variable (terms[\(first)].variable and its repeats) sum to the coefficient \(sum), beyond ±\(maxCoefficientText) (NL_SOLVER_MAX_COEFFICIENT, the largest coefficient magnitude)")
+    }
     try requireConstant(constant, "\(what): constant")
     let op: RelationalOperator
     switch relation {

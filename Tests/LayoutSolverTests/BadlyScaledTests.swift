@@ -56,10 +56,15 @@ final class BadlyScaledTests: XCTestCase {
         refused(Constraint(Expression(terms: [Term(y, -1e300)], constant: 0), .equal))
         refused(Constraint(Expression(terms: [Term(y, 1)], constant: 1.000001e12), .equal))
         refused(Constraint(Expression(terms: [Term(y, 1)], constant: 1e308), .lessThanOrEqual))
+        // The limit applies to a repeated variable's summed coefficient (2e6 here; 20 × 1e5 takes
+        // the dictionary path of SolverLimits.variableBeyondLimit).
+        refused(Constraint(Expression(terms: [Term(y, 1e6), Term(x, 1), Term(y, 1e6)], constant: 0), .equal))
+        refused(Constraint(Expression(terms: Array(repeating: Term(y, 1e5), count: 20), constant: 0), .equal))
         XCTAssertThrowsError(try s.addConstraints([y == 2, Constraint(Expression(terms: [Term(y, 2e6)]), .equal)]))
         XCTAssertEqual(s.dump(), before)
-        // The boundary values themselves are accepted: y·1e6 == 1e12 gives y = 1e6.
-        let edge = Constraint(Expression(terms: [Term(y, 1e6)], constant: -1e12), .equal)
+        // The boundary values themselves are accepted: y·1e6 == 1e12 gives y = 1e6 (written as
+        // 6e5·y + 4e5·y, a sum exactly at the bound).
+        let edge = Constraint(Expression(terms: [Term(y, 6e5), Term(y, 4e5)], constant: -1e12), .equal)
         try s.addConstraint(edge)
         s.updateVariables()
         XCTAssertEqual(y.value, 1e6, accuracy: 1e-6)

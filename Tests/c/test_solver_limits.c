@@ -55,11 +55,33 @@ static void check_coefficients(void) {
     /* Tiny coefficients are not refused (the solver's tolerance treats them as 0). */
     add_one(1e-300, 1, 0, NL_OK, NULL);
     add_one(-1e-10, 1, 0, NL_OK, NULL);
-    /* Each term on its own: x*1e6 + x*1e6 (summed by the solver to 2e6) is accepted. */
+    /* The limit applies to the sum of a repeated variable's terms (the solver adds them up):
+       x*1e6 + x*1e6 is 2e6*x, refused by create and add alike, solver unchanged. */
+    char *before = nl_solver_dump(s);
     nl_term twice[2] = {{x, m}, {x, m}};
     nl_solver_constraint *c = NULL;
-    CHECK_OK(nl_solver_add_constraint(s, twice, 2, 0, NL_EQUAL, NL_STRENGTH_WEAK, &c));
+    CHECK_STATUS(nl_solver_add_constraint(s, twice, 2, 0, NL_EQUAL, NL_STRENGTH_WEAK, &c), NL_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("sum to the coefficient 2000000");
+    CHECK(c == NULL, "no handle on failure");
+    CHECK_STATUS(nl_solver_constraint_create(s, twice, 2, 0, NL_EQUAL, NL_STRENGTH_WEAK, &c), NL_ERR_INVALID_ARGUMENT);
+    char *after = nl_solver_dump(s);
+    CHECK(before && after && strcmp(before, after) == 0, "dump changed by a refused constraint");
+    nl_string_free(after);
+    nl_string_free(before);
+    /* More than 16 terms (the dictionary path): 20 terms of x at 1e5 sum to 2e6. */
+    nl_term many[20];
+    for (int i = 0; i < 20; i++) { many[i].variable = x; many[i].coefficient = 1e5; }
+    CHECK_STATUS(nl_solver_add_constraint(s, many, 20, 0, NL_EQUAL, NL_STRENGTH_WEAK, &c), NL_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("NL_SOLVER_MAX_COEFFICIENT");
+    /* Sums within the limit are accepted: 6e5 + 4e5 is exactly 1e6 (the bound), 1e6 - 5e5 is 5e5,
+       and 1e6 on x plus 1e6 on y are two variables. */
+    nl_term bound[2] = {{x, 6e5}, {x, 4e5}};
+    CHECK_OK(nl_solver_add_constraint(s, bound, 2, 0, NL_EQUAL, NL_STRENGTH_WEAK, &c));
     CHECK_OK(nl_solver_constraint_destroy(c));
+    nl_term cancel[2] = {{x, m}, {x, -5e5}};
+    CHECK_OK(nl_solver_add_constraint(s, cancel, 2, 0, NL_EQUAL, NL_STRENGTH_WEAK, &c));
+    CHECK_OK(nl_solver_constraint_destroy(c));
+    add_one(m, m, 0, NL_OK, NULL);
 }
 
 static void check_constants(void) {

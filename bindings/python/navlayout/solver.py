@@ -38,9 +38,9 @@ within ±1e6 and every constant and suggested value within ±1e12, bounds includ
 solver's products could overflow to infinity or NaN, so :meth:`Solver.add_constraint` and
 :meth:`Solver.suggest_value` raise :class:`~navlayout.InvalidArgumentError` (a ``ValueError``)
 naming the limit, and the solver is unchanged. Building such an expression is allowed; adding it
-is not. Each term is checked on its own (``x * 1e6 + x * 1e6`` is accepted; the solver sums the
-coefficients of a repeated variable). Coefficients too small to matter are not refused: the solver
-treats those below its tolerance as 0 (docs/solver.md).
+is not. The limit applies to each term and to the sum of a repeated variable's terms (the solver adds
+them up: ``x * 1e6 + x * 1e6`` is ``2e6 * x`` and is refused). Coefficients too small to matter
+are not refused: the solver treats those below its tolerance as 0 (docs/solver.md).
 """
 
 from __future__ import annotations
@@ -605,8 +605,9 @@ class Solver:
             TypeError: not a :class:`Constraint`.
             DuplicateConstraintError: it is already in this solver.
             UnsatisfiableConstraintError: it is required and contradicts the required ones.
-            InvalidArgumentError: a NaN or infinite coefficient or constant, a coefficient beyond
-                ±:data:`MAX_COEFFICIENT` (1e6) or a constant beyond ±:data:`MAX_CONSTANT` (1e12).
+            InvalidArgumentError: a NaN or infinite coefficient or constant, a coefficient (or a
+                repeated variable's summed coefficient) beyond ±:data:`MAX_COEFFICIENT` (1e6) or
+                a constant beyond ±:data:`MAX_CONSTANT` (1e12).
             LimitExceededError: the process-wide handle table is full
                 (:data:`navlayout.MAX_LIVE_HANDLES` live handles).
 

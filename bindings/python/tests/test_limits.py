@@ -88,12 +88,15 @@ def test_coefficient_beyond_the_limit_is_refused(k):
     _refused(s, (y + k * x == 0) | "weak", "NL_SOLVER_MAX_COEFFICIENT")
 
 
-def test_each_term_is_checked_on_its_own():
-    x = Variable("x")
+def test_a_repeated_variable_is_checked_by_its_summed_coefficient():
+    # The solver adds up a repeated variable's terms, so the limit (1e6) applies to the sum.
+    x, y = Variable("x"), Variable("y")
     s = Solver()
-    s.add_constraint(x * 1e6 + x * 1e6 == 4e6)   # two terms of 1e6, summed to 2e6 by the solver
+    _refused(s, x * 1e6 + x * 1e6 == 4e6, "sum to the coefficient 2000000")
+    s.add_constraint(x * 6e5 + x * 4e5 == 4e6)   # 1e6 * x == 4e6: the bound itself, x = 4
+    s.add_constraint(x * 1e6 + y * 1e6 == 1e7)   # two variables: y = 6
     s.update_variables()
-    assert x.value == 2.0
+    assert (x.value, y.value) == (4.0, 6.0)
 
 
 @pytest.mark.parametrize("k", [1e12, -1e12])

@@ -1,0 +1,86 @@
+import XCTest
+@testable import LayoutSolver
+
+/// Rounding cycles of the primal simplex (Solver.optimize(), PivotHistory). Found by the solver
+/// fuzzer (fuzz/regressions/solver/rounding-cycle-after-rebuild): after a rebuild, two error
+/// symbols entered in turn — one improving the top level by 0.06, the other undoing it to improve
+/// the next level — and the objective's bottom level (5e11) drifted by 6e-5 per turn, so the
+/// "same exchange at the same objective" test never fired and the cycle ran into the pivot budget.
+/// Every later operation rebuilt, cycled and failed.
+final class CyclingTests: XCTestCase {
+    func testARepeatedExchangeIsACycleUnlessTheObjectiveImproved() {
+        var h = PivotHistory()
+        XCTAssertTrue(h.insert(5, 9, [96.0, 2e6, 1978.4766]))
+        XCTAssertTrue(h.insert(9, 5, [96.06, 0, 4.8e11]))
+        // The same exchange, the objective worse by 6e-5 on its last level (rounding drift):
+        // no strict improvement in between, so a basis repeated — a cycle.
+        XCTAssertFalse(h.insert(5, 9, [96.0, 2e6, 1978.4767]))
+        // Equal within the epsilon (1e-8): a cycle too.
+        XCTAssertFalse(h.insert(5, 9, [96.0, 2e6, 1978.4766 + 5e-9]))
+        // Lexicographically lower on the first level that differs: a legitimate recurrence.
+        XCTAssertTrue(h.insert(5, 9, [95.0, 3e6, 1978.4766]))
+        XCTAssertTrue(h.insert(9, 5, [96.06, -1, 4.8e11]))
+    }
+
+    func testTheDictionaryBeyond32ExchangesJudgesTheSame() {
+        var h = PivotHistory()
+        for k in 0..<40 { XCTAssertTrue(h.insert(k, k + 100, [Double(100 - k)])) }
+        XCTAssertFalse(h.insert(3, 103, [97.0 + 1e-3]), "worse than when (3, 103) was made")
+        XCTAssertFalse(h.insert(35, 135, [65.0]), "the same objective")
+        XCTAssertTrue(h.insert(35, 135, [64.0]), "improved")
+    }
+
+    private func c(_ t: [(Variable, Double)], _ k: Double, _ op: RelationalOperator,
+                   _ strength: Double = Strength.required) -> Constraint {
+        Constraint(Expression(terms: t.map { Term($0.0, $0.1) }, constant: k), op, strength: strength)
+    }
+
+    /// The fuzzer's solver state before its failing step, re-entered in the same order (implicit
+    /// markers from the first required equality, as the fuzzer runs a third of its inputs), then
+    /// the removal of `-v0 - 993.75 == 0` that makes the next operation rebuild the tableau.
+    func testTheRebuildAfterARemovalDoesNotCycleAndReachesTheOptimum() throws {
+        let s = Solver()
+        s.implicitMarkerThresholdOverride = -1
+        let v0 = Variable("v0"), v1 = Variable("v1"), v2 = Variable("v2")
+        let v3 = Variable("v3"), v4 = Variable("v4"), v5 = Variable("v5")
+        let pin = c([(v0, -1)], -993.75, .equal)
+        try s.addEditVariable(v0, strength: 708)
+        try s.addConstraint(c([(v3, -2.5), (v2, 3.75), (v4, 10000)], -1e7, .lessThanOrEqual, 1))
+        try s.addEditVariable(v4, strength: 1)
+        try s.addConstraint(pin)
+        try s.addConstraint(c([(v0, 1), (v0, 1), (v0, 2.25), (v5, -10000)], 0, .equal))
+        try s.addEditVariable(v2, strength: 735)
+        try s.addConstraint(c([(v3, -2.5), (v2, 3.75), (v4, 10000)], -1e7, .lessThanOrEqual, 1))
+        try s.addConstraint(c([(v4, 10000), (v4, 10000)], -1978.625, .lessThanOrEqual, 1))
+        try s.addConstraint(c([(v4, 1.25), (v5, 1.75), (v3, -2.5), (v2, 3.75)], -1e7, .greaterThanOrEqual))
+        try s.addConstraint(c([(v0, 3.75)], 96, .equal, 765))
+        try s.addConstraint(c([(v3, 3.75), (v3, 3.75), (v3, 3.75), (v3, 3.75)], 2063.875, .equal, 765))
+        try s.addConstraint(c([(v0, 3.75), (v0, 1), (v3, 10000)], -1e7, .lessThanOrEqual, 1))
+        try s.addConstraint(c([(v4, 10000), (v4, 10000)], -1978.625, .lessThanOrEqual, 1))
+        try s.addEditVariable(v1, strength: 1)
+        try s.addConstraint(c([(v4, 1.25), (v5, 1.75), (v3, -2.5), (v2, 3.75)], -1e7, .greaterThanOrEqual))
+        try s.addEditVariable(v5, strength: 705)
+        try s.addEditVariable(v3, strength: 630)
+        try s.addConstraint(c([(v1, 10000), (v5, -0.5), (v1, 1), (v4, -1)], -132, .lessThanOrEqual, 1))
+        XCTAssertTrue(s.constraints[ObjectIdentifier(pin)]!.implicit)
+
+        try s.removeConstraint(pin)
+        try s.suggestValue(v3, 0)          // rebuilds (pivotBudgetExceeded before the fix)
+        XCTAssertNil(s.invariantViolation())
+        s.updateVariables()
+        // Hand solution, strongest first. 765: 3.75·v0 + 96 = 0 → v0 = −25.6 (over the 708 edit
+        // at 0), 15·v3 + 2063.875 = 0 → v3 = −137.591666…; required 4.25·v0 = 10000·v5 →
+        // v5 = −0.01088; 735: v2 = 0 (the edit; the required ≥ is met through v4); required
+        // 1.25·v4 + 1.75·v5 − 2.5·v3 + 3.75·v2 ≥ 1e7 is the lower bound v4 wants at strength 1:
+        // v4 = (1e7 − 1.75·v5 + 2.5·v3) / 1.25; v1 = 0 (its edit; the weak ≤ holds).
+        XCTAssertEqual(v0.value, -25.6, accuracy: 1e-9)
+        XCTAssertEqual(v5.value, -0.01088, accuracy: 1e-12)
+        XCTAssertEqual(v2.value, 0, accuracy: 1e-9)
+        XCTAssertEqual(v1.value, 0, accuracy: 1e-9)
+        // v3 and v4 carry the rounding of a tableau holding 1.6e11 (the weak rows' errors): the
+        // exchange set aside left 4e-6 on v3 (1e-11 × M with M = 1.6e11 allows 1.6).
+        let v3Exact = -2063.875 / 15
+        XCTAssertEqual(v3.value, v3Exact, accuracy: 1e-5)
+        XCTAssertEqual(v4.value, (1e7 - 1.75 * v5.value + 2.5 * v3.value) / 1.25, accuracy: 1e-5)
+    }
+}
