@@ -1034,7 +1034,8 @@ nl_status nl_solver_add_constraint(nl_solver *solver, const nl_term *terms, size
  *  Gives the same values as adding them one by one wherever the optimum is unique. All or
  *  nothing: on any error none is added. NL_ERR_DUPLICATE: one is already in the solver or appears
  *  twice in the array; NL_ERR_UNSATISFIABLE: a required one contradicts the required constraints
- *  before it. */
+ *  before it (or the operation was refused as numerically unstable). The error message names the
+ *  element refused ("constraints[3] (...)") when the failure was one element's. */
 nl_status nl_solver_add_constraints(nl_solver *solver, nl_solver_constraint *const *constraints,
                                     size_t count);
 

@@ -411,11 +411,13 @@ public final class Solver {
     ///   present; ``SolverError/pivotBudgetExceeded`` on numerical trouble. On any error the
     ///   solver is unchanged.
     public func addConstraints(_ constraints: [Constraint]) throws {
+        refusedIndex = nil
         // Repeated entries: a linear scan for small batches (no set to allocate per call), a set
         // beyond 16.
         var seen = Set<ObjectIdentifier>()
         let small = constraints.count <= 16
         for (i, c) in constraints.enumerated() {
+            refusedIndex = i
             try validate(c)
             let key = ObjectIdentifier(c)
             if self.constraints[key] != nil { throw SolverError.duplicateConstraint }
@@ -425,17 +427,33 @@ public final class Solver {
                 throw SolverError.duplicateConstraint
             }
         }
+        refusedIndex = nil
         try rebuildIfNeeded()
-        try transact {
-            for c in constraints {
+        var current: Int? = nil
+        do {
+            try transact {
+                for (i, c) in constraints.enumerated() {
+                    current = i
+                    pivotBudget = pivotBudgetOverride ?? (pivots + 100 * (basicCount + liveSymbols) + 1000)
+                    try addInternal(c, isEdit: false, optimizeAfter: false)
+                    userConstraints += 1
+                }
+                current = nil
                 pivotBudget = pivotBudgetOverride ?? (pivots + 100 * (basicCount + liveSymbols) + 1000)
-                try addInternal(c, isEdit: false, optimizeAfter: false)
-                userConstraints += 1
+                try optimize()
             }
-            pivotBudget = pivotBudgetOverride ?? (pivots + 100 * (basicCount + liveSymbols) + 1000)
-            try optimize()
+        } catch {
+            refusedIndex = current
+            throw error
         }
     }
+
+    /// After ``addConstraints(_:)`` threw: the index in its array of the constraint that was
+    /// refused (invalid, duplicate, or contradicting the required constraints before it), or nil
+    /// when the failure was not one constraint's (the final optimisation's pivot budget, the
+    /// verification of the whole operation, a pending rebuild). Undefined after a success. For
+    /// error messages (the C layer names the element).
+    package private(set) var refusedIndex: Int? = nil
 
     /// Removes a constraint previously added, then re-optimises (primal simplex).
     ///

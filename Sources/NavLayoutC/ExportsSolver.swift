@@ -78,7 +78,8 @@ final class SolverConstraintBox: SolverHandleBox {
 private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> AnyObject {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
     guard let entry = Handles.lookup(raw) else {
-        throw NavLayoutError.invalidHandle("\(role()): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (destroyed, or its solver was destroyed)")
+        let why = kind == .solver ? "destroyed, or never a handle" : "destroyed, its solver destroyed, or never a handle"
+        throw NavLayoutError.invalidHandle("\(role()): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (\(why))")
     }
     guard entry.kind == kind else {
         throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
@@ -372,8 +373,12 @@ public func nl_solver_add_constraints(_ solver: OpaquePointer?, _ constraints: U
             box.batchIndex = i
             list.append(c)
         }
-        try solverCall(count == 1 ? "\(what) (\(list[0]))" : "\(what) (\(count) constraints)") {
+        do {
             try ctx.solver.addConstraints(list)
+        } catch {
+            // Name the element the solver refused, if it was one element's fault.
+            let which = ctx.solver.refusedIndex.map { "\(what): constraints[\($0)] (\(list[$0]))" }
+            throw mapped(error, which ?? (count == 1 ? "\(what) (\(list[0]))" : "\(what) (\(count) constraints)"))
         }
     }
 }

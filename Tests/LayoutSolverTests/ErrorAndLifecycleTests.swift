@@ -259,4 +259,21 @@ final class ErrorAndLifecycleTests: XCTestCase {
             XCTAssertTrue(d.contains(part), "missing \(part) in\n\(d)")
         }
     }
+
+    /// `refusedIndex` names the element of a refused batch (the C layer puts it in the message).
+    func testARefusedBatchNamesItsElement() throws {
+        let s = Solver()
+        let x = Variable("x"), y = Variable("y")
+        let a = x == 1, b = y == 2
+        XCTAssertThrowsError(try s.addConstraints([a, b, x == 3])) {   // x == 3 contradicts x == 1
+            XCTAssertEqual($0 as? SolverError, .unsatisfiableConstraint)
+        }
+        XCTAssertEqual(s.refusedIndex, 2)
+        XCTAssertThrowsError(try s.addConstraints([a, b, a]))          // a repeated
+        XCTAssertEqual(s.refusedIndex, 2)
+        XCTAssertThrowsError(try s.addConstraints([Constraint(Expression(terms: [Term(x, .nan)]), .equal), a]))
+        XCTAssertEqual(s.refusedIndex, 0)
+        try s.addConstraints([a, b])
+        XCTAssertEqual(s.constraintCount, 2)
+    }
 }

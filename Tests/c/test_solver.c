@@ -178,6 +178,8 @@ static void test_batch(void) {
     CHECK_OK(nl_solver_constraint_create(b, tb0, 1, -6, NL_EQUAL, NL_STRENGTH_REQUIRED, &bad2));
     nl_solver_constraint *conflict[] = {cb[0], bad, cb[1], bad2};
     CHECK_STATUS(nl_solver_add_constraints(b, conflict, 4), NL_ERR_UNSATISFIABLE);
+    /* The message names the element refused: x0 == 6 after x0 == 5 (index 3). */
+    CHECK_MESSAGE_HAS("constraints[3]");
     CHECK_DUMP_UNCHANGED(b, before, "a batch with contradicting required constraints");
     CHECK_OK(nl_solver_has_constraint(b, cb[0], &has));
     CHECK(!has, "nothing of a refused batch was added");
