@@ -45,7 +45,7 @@ build() {
   # Compiled into the LayoutSolver module itself, for its internal invariant check.
   # (From inside $out: a single-file-output -wmo build writes its module files to the current
   # directory, which must not be the checkout.)
-  (cd "$out" && "$swiftc" -parse-as-library -wmo -O -g $sanitize -module-name LayoutSolver \
+  (cd "$out" && "$swiftc" -parse-as-library -wmo -O -g $sanitize -package-name NavLayout -module-name LayoutSolver \
     "$root"/Sources/LayoutSolver/*.swift "$root/fuzz/solver_fuzzer.swift" -o "$out/fuzz-solver")
 }
 
