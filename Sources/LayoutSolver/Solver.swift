@@ -100,18 +100,32 @@ internal struct Stats {
     var cyclesStopped = 0
 }
 
-/// The exchanges (entering, leaving) of one optimisation with the objective at that moment, to
-/// detect a cycle caused by rounding. In exact arithmetic the primal simplex never makes an
-/// objective worse, and an exchange can recur only after the objective improved strictly in
-/// between (a basis cannot repeat). So the same exchange again with an objective that is not
-/// lexicographically better (the first level differing by more than the epsilon is lower) is a
-/// cycle. Comparing for equality instead missed cycles whose objective drifts: a 1e-9 coefficient
-/// counted as 0 on the top level, times a step of 6e7, made each turn of a two-exchange cycle
-/// 6e-5 worse on a level holding 5e11, until the pivot budget ran out (solver fuzzer). A linear
-/// scan up to 32 exchanges, a dictionary beyond.
+/// The bases one optimisation visited, with the objective at each visit, to detect a cycle caused
+/// by rounding. In exact arithmetic Bland's rule never returns to a basis (the objective never
+/// gets worse, and it cannot cycle through degenerate exchanges); with rounding it can. Returning
+/// to a basis whose objective this one does not improve on lexicographically (the first level
+/// differing by more than the epsilon is lower) is a cycle. (An earlier version keyed the history
+/// by the exchange (entering, leaving) and compared the objective for equality: it missed cycles
+/// whose objective drifts — a 1e-9 coefficient counted as 0 on the top level, times a step of 6e7,
+/// made each turn of a two-exchange cycle 6e-5 worse on a level holding 5e11, until the pivot
+/// budget ran out (solver fuzzer) — and an exchange, unlike a basis, may legitimately recur.)
+///
+/// A basis is identified by its signature: the XOR of ``mix(_:)`` of every symbol exchanged
+/// since the optimisation started (the symmetric difference from the starting basis; a 64-bit
+/// collision would only set a symbol aside needlessly). A linear scan up to 32 visits, a
+/// dictionary beyond.
 internal struct PivotHistory {
-    var pairs: [(Int, Int, [Double])] = []
-    var map: [Int64: [Double]] = [:]
+    var visits: [(UInt64, [Double])] = []
+    var map: [UInt64: [Double]] = [:]
+
+    /// A 64-bit mix of a symbol id (SplitMix64's finaliser), for basis signatures.
+    @inline(__always)
+    static func mix(_ id: Int) -> UInt64 {
+        var z = UInt64(bitPattern: Int64(id)) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 
     /// Whether `new` is lexicographically lower than `old` by more than the epsilon on the first
     /// level where they differ by more than it.
@@ -124,23 +138,22 @@ internal struct PivotHistory {
         return false
     }
 
-    /// Records the exchange; false if it was already made at an objective this one does not
-    /// improve on.
-    mutating func insert(_ entering: Int, _ leaving: Int, _ objective: [Double]) -> Bool {
-        if pairs.count < 32 {
-            for p in pairs where p.0 == entering && p.1 == leaving && !PivotHistory.improves(objective, on: p.2) {
+    /// Records a visit of the basis `signature`; false if it was visited before at an objective
+    /// this one does not improve on (a cycle).
+    mutating func insert(_ signature: UInt64, _ objective: [Double]) -> Bool {
+        if visits.count < 32 {
+            for v in visits where v.0 == signature && !PivotHistory.improves(objective, on: v.1) {
                 return false
             }
-            pairs.append((entering, leaving, objective))
-            if pairs.count == 32 {
-                // In order, so that a repeated exchange keeps its latest (lowest) objective.
-                for p in pairs { map[Int64(p.0) << 32 | Int64(p.1)] = p.2 }
+            visits.append((signature, objective))
+            if visits.count == 32 {
+                // In order, so that a revisited basis keeps its latest (lowest) objective.
+                for v in visits { map[v.0] = v.1 }
             }
             return true
         }
-        let key = Int64(entering) << 32 | Int64(leaving)
-        if let old = map[key], !PivotHistory.improves(objective, on: old) { return false }
-        map[key] = objective
+        if let old = map[signature], !PivotHistory.improves(objective, on: old) { return false }
+        map[signature] = objective
         return true
     }
 }
@@ -443,16 +456,16 @@ public final class Solver {
                 try optimize()
             }
         } catch {
-            refusedIndex = current
+            refusedIndex = (error as? SolverError) == .unsatisfiableConstraint ? current : nil
             throw error
         }
     }
 
     /// After ``addConstraints(_:)`` threw: the index in its array of the constraint that was
     /// refused (invalid, duplicate, or contradicting the required constraints before it), or nil
-    /// when the failure was not one constraint's (the final optimisation's pivot budget, the
-    /// verification of the whole operation, a pending rebuild). Undefined after a success. For
-    /// error messages (the C layer names the element).
+    /// when the failure was not one constraint's (a pivot budget, the verification of the whole
+    /// operation, a pending rebuild). Undefined after a success. For error messages (the C layer
+    /// names the element).
     package private(set) var refusedIndex: Int? = nil
 
     /// Removes a constraint previously added, then re-optimises (primal simplex).
@@ -1231,8 +1244,10 @@ public final class Solver {
         let constant = constant ?? expression.constant
         noteInput(constant)
 
-        // Build `0 = expr` with basic variables substituted by their rows.
+        // Build `0 = expr` with basic variables substituted by their rows. `scale` sums the
+        // magnitudes that make up the row's constant, for judging its rounding.
         var row = Row(constant: constant)
+        var scale = constant.magnitude
         var syms: [Int] = []
         var coeffs: [Double] = []
         syms.reserveCapacity(expression.terms.count)
@@ -1254,6 +1269,7 @@ public final class Solver {
             coeffs[slot] += term.coefficient
             if let basic = rows[indexOf(sym)] {
                 row.addScaled(basic, term.coefficient)
+                scale += (term.coefficient * basic.constant).magnitude
             } else {
                 row.add(sym, term.coefficient)
             }
@@ -1343,7 +1359,12 @@ public final class Solver {
                 break
             }
             if allDummies {
-                if !nearZero(row.constant) { throw SolverError.unsatisfiableConstraint }
+                // Redundant when the constant is rounding of the numbers that made it (7e7 − 7e7
+                // can leave an ulp, 1.5e-8: an absolute 1e-8 test refused `y == 0.7` with
+                // `y == 7x` and x suggested 1e7). The rounding is then dropped: the row relates
+                // equalities, its constant is 0.
+                if !isRoundingResidual(row.constant, scale: scale) { throw SolverError.unsatisfiableConstraint }
+                row.constant = 0
                 var residue: [Int] = []
                 for cell in row.cells where kindOf(cell.id) != SymbolKind.dummy { residue.append(cell.id) }
                 for id in residue { row.remove(id) }
@@ -1365,7 +1386,7 @@ public final class Solver {
         setConstraint(key, tag)
         if subject < 0 {
             stats.artificialAdds += 1
-            try addWithArtificialVariable(row)
+            try addWithArtificialVariable(row, scale: scale)
         } else {
             row.solve(for: subject)
             substitute(subject, row)
@@ -1428,13 +1449,15 @@ public final class Solver {
     }
 
     /// Phase one for a row that has no usable subject: the row gets an artificial basic symbol
-    /// `a = row`, `a` is minimised; the constraint is satisfiable iff the minimum is 0.
-    internal func addWithArtificialVariable(_ row: Row) throws {
+    /// `a = row`, `a` is minimised; the constraint is satisfiable iff the minimum is 0 — up to
+    /// the rounding of the numbers involved (`scale`: the magnitudes that made the row's
+    /// constant, and the inputs'), see ``isRoundingResidual(_:scale:)``.
+    internal func addWithArtificialVariable(_ row: Row, scale: Double) throws {
         let art = newSymbol(SymbolKind.slack)
         setRow(art, row)
         artificial = row
         try optimizeArtificial()
-        let success = nearZero(artificial!.constant)
+        let success = isRoundingResidual(artificial!.constant, scale: Swift.max(scale, inputMagnitude))
         artificial = nil
         if !success {
             stats.unsatisfiableAdds += 1
@@ -1630,16 +1653,18 @@ public final class Solver {
         let mi = indexOf(m)
         if rows[mi] != nil {
             touchConstant(mi)
+            let old = rows[mi]!.constant
             rows[mi]!.constant -= delta / tag.markerCoeff
-            try checkShifted(mi, m)
+            try checkShifted(mi, m, scale: old.magnitude + (delta / tag.markerCoeff).magnitude)
             return
         }
         if tag.other >= 0 {
             let oi = indexOf(tag.other)
             if rows[oi] != nil {
                 touchConstant(oi)
+                let old = rows[oi]!.constant
                 rows[oi]!.constant -= delta / tag.otherCoeff
-                try checkShifted(oi, tag.other)
+                try checkShifted(oi, tag.other, scale: old.magnitude + (delta / tag.otherCoeff).magnitude)
                 return
             }
         }
@@ -1650,16 +1675,19 @@ public final class Solver {
             let index = columnIndices[n]
             let g = columnCoeffs[n]
             touchConstant(index)
+            let old = rows[index]!.constant
             rows[index]!.constant += g * step
-            try checkShifted(index, idOfIndex(index))
+            try checkShifted(index, idOfIndex(index), scale: old.magnitude + (g * step).magnitude)
         }
     }
 
     @inline(__always)
-    internal func checkShifted(_ index: Int, _ id: Int) throws {
+    internal func checkShifted(_ index: Int, _ id: Int, scale: Double) throws {
         if kindOf(id) == SymbolKind.dummy {
-            // A basic dummy's row holds only dummies: its constant must stay 0.
-            if !nearZero(rows[index]!.constant) { throw SolverError.unsatisfiableConstraint }
+            // A basic dummy's row holds only dummies: its constant must stay 0 (up to the
+            // rounding of the shift, `scale` = |old constant| + |shift|, which is dropped).
+            if !isRoundingResidual(rows[index]!.constant, scale: scale) { throw SolverError.unsatisfiableConstraint }
+            rows[index]!.constant = 0
         } else {
             markIfInfeasible(index, id)
         }
@@ -1732,6 +1760,18 @@ public final class Solver {
         return (-1, 0)
     }
 
+    /// Whether `residual`, computed from numbers of magnitude up to `scale`, is rounding: within
+    /// the absolute epsilon (1e-8) plus `1e-12 × scale` (~5,000 ulps of `scale`; a result within it
+    /// is also within the documented promise, and the operation's verification checks it). NaN is
+    /// not. Used where a constant "must be 0" decides satisfiability (redundant equalities, the
+    /// artificial phase, shifted redundant rows): an absolute test refused `y == 0.7` with
+    /// `y == 7x` and x suggested 1e7 (7e7 − 7e7 left 1.5e-8), and refusals in a rebuild left
+    /// every later operation failing.
+    @inline(__always)
+    internal func isRoundingResidual(_ residual: Double, scale: Double) -> Bool {
+        residual.magnitude <= absoluteEpsilon + 1e-12 * scale
+    }
+
     /// How far a row whose coefficient is within the epsilon may be pushed below 0 by a step before
     /// it must leave instead: `1e-8 + 1e-12 × inputMagnitude` (rounding-sized). A pivot on such a
     /// coefficient (down to 1e-13 in the solver fuzzer) multiplies every number by its inverse, so
@@ -1787,15 +1827,23 @@ public final class Solver {
     /// within the epsilon counts as 0 on its level, yet times a long step it moves that level (a
     /// 1e-8 top-level cell times a step of 2.7e6 undid 0.06 of the improvement the other symbol
     /// of a two-exchange cycle made — the solver fuzzer found such a cycle running until the pivot
-    /// budget, so every operation on that solver failed). An exchange that repeats without the
-    /// objective improving (``PivotHistory``) marks its entering symbol's improvement as
-    /// rounding: the symbol is set aside for the rest of this optimisation and the next candidate
-    /// is taken (stopping instead left the cycle's optimum unreached on the top level: a 765
-    /// constraint 96 off with a real candidate, coefficient −8823, still waiting). At most one
-    /// symbol per detected repeat, so this ends.
+    /// budget, so every operation on that solver failed). Returning to a basis without the
+    /// objective having improved (``PivotHistory``) marks the improvement its entering symbol
+    /// promises as rounding: the symbol is set aside for the rest of this optimisation and the
+    /// next candidate is taken (stopping instead left the cycle's optimum unreached on the top
+    /// level: a 765 constraint 96 off with a real candidate, coefficient −8823, still waiting).
+    /// Each basis is recorded once per visit and at most one symbol is set aside per detected
+    /// return, so a cycle costs at most one turn per symbol; the pivot budget bounds the rest
+    /// (a cycle whose rounding lowers the objective every turn is not a detected return).
+    /// Which symbol of a cycle gets set aside is the one Bland's rule picks at the revisited
+    /// basis, not necessarily the one whose step was rounding: on a badly scaled system the
+    /// result can then miss a lower level's optimum (a reviewer's 354-byte fuzzer input ended a
+    /// level-666 error 45,635 above its optimum of 6.04e7, with required constraints holding).
     internal func optimize() throws {
         var seen = PivotHistory()
         var setAside: [Int] = []
+        var basis: UInt64 = 0        // signature of the current basis (PivotHistory)
+        var recorded = false         // whether this visit of it was recorded
         while true {
             let (entering, dir) = enteringSymbol(setAside: setAside)
             if entering < 0 { return }
@@ -1803,15 +1851,20 @@ public final class Solver {
             // A lexicographically bounded objective always has a blocking row; if rounding hides
             // it, stop at the current (feasible) point.
             if leaving < 0 { return }
-            // (A random-system test cycled s13 ↔ s18 until the pivot budget ran out.)
-            if !seen.insert(entering, leaving, levels.map { $0.row.constant }) {
-                stats.cyclesStopped += 1
-                setAside.append(entering)
-                continue
+            if !recorded {
+                recorded = true
+                // (A random-system test cycled s13 ↔ s18 until the pivot budget ran out.)
+                if !seen.insert(basis, levels.map { $0.row.constant }) {
+                    stats.cyclesStopped += 1
+                    setAside.append(entering)
+                    continue
+                }
             }
             try countPivot()
             stats.primalPivots += 1
             pivot(leaving: leaving, entering: entering)
+            basis ^= PivotHistory.mix(entering) ^ PivotHistory.mix(leaving)
+            recorded = false
         }
     }
 
@@ -1819,20 +1872,27 @@ public final class Solver {
     /// ``optimize()``).
     internal func optimizeArtificial() throws {
         var seen = PivotHistory()
-        var setAside: [Int] = []   // as in `optimize()`
+        var setAside: [Int] = []     // as in `optimize()`
+        var basis: UInt64 = 0
+        var recorded = false
         while true {
             let (entering, dir) = enteringArtificial(setAside: setAside)
             if entering < 0 { return }
             let leaving = leavingRow(entering, dir)
             if leaving < 0 { return }
-            if !seen.insert(entering, leaving, [artificial!.constant]) {
-                stats.cyclesStopped += 1
-                setAside.append(entering)
-                continue
+            if !recorded {
+                recorded = true
+                if !seen.insert(basis, [artificial!.constant]) {
+                    stats.cyclesStopped += 1
+                    setAside.append(entering)
+                    continue
+                }
             }
             try countPivot()
             stats.artificialPivots += 1
             pivot(leaving: leaving, entering: entering)
+            basis ^= PivotHistory.mix(entering) ^ PivotHistory.mix(leaving)
+            recorded = false
         }
     }
 

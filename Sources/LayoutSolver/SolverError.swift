@@ -46,32 +46,29 @@ public enum SolverLimits {
         c.isFinite && c.magnitude <= maximumCoefficient
     }
 
-    /// The first variable whose repeated terms in `terms` sum to a coefficient beyond
-    /// ``maximumCoefficient`` (the solver adds the coefficients of a repeated variable, so the
-    /// limit applies to the sum: `x·1e6 + x·1e6` is `2e6·x`), or nil. Each term's own coefficient
-    /// is checked by ``isValidCoefficient(_:)``; this looks only at repeated variables.
-    /// O(n²) comparisons up to 16 terms, a dictionary beyond.
+    /// The first variable (in term order) whose terms in `terms` sum to a coefficient that is
+    /// not finite or beyond ``maximumCoefficient``, or nil. The solver adds up a repeated
+    /// variable's terms, so the limit applies to the sum (`x·1e6 + x·1e6` is `2e6·x`); terms
+    /// below ``minimumCoefficient`` are left out, as the solver leaves them out. A single term is
+    /// its own sum, so this also reports a single term beyond the limit. O(n²) comparisons up to
+    /// 16 terms, a dictionary beyond; both give the same answer.
     public static func variableBeyondLimit(in terms: [Term]) -> Variable? {
         let n = terms.count
-        if n < 2 { return nil }
+        @inline(__always) func counted(_ c: Double) -> Double { c.magnitude < minimumCoefficient ? 0 : c }
         if n <= 16 {
             for i in 0..<n {
                 let v = terms[i].variable
                 var seenBefore = false
                 for j in 0..<i where terms[j].variable === v { seenBefore = true; break }
                 if seenBefore { continue }
-                var sum = terms[i].coefficient
-                var repeated = false
-                for j in (i + 1)..<n where terms[j].variable === v {
-                    sum += terms[j].coefficient
-                    repeated = true
-                }
-                if repeated && !isValidCoefficient(sum) { return v }
+                var sum = counted(terms[i].coefficient)
+                for j in (i + 1)..<n where terms[j].variable === v { sum += counted(terms[j].coefficient) }
+                if !isValidCoefficient(sum) { return v }
             }
             return nil
         }
         var sums: [ObjectIdentifier: Double] = [:]
-        for t in terms { sums[ObjectIdentifier(t.variable), default: 0] += t.coefficient }
+        for t in terms { sums[ObjectIdentifier(t.variable), default: 0] += counted(t.coefficient) }
         for t in terms where !isValidCoefficient(sums[ObjectIdentifier(t.variable)]!) { return t.variable }
         return nil
     }

@@ -135,7 +135,7 @@ private func mapped(_ error: Error, _ what: @autoclosure () -> String) -> Error 
     let w = what()
     switch e {
     case .unsatisfiableConstraint:
-        return NavLayoutError.unsatisfiable("\(w): unsatisfiable (contradicts the required constraints in the solver)")
+        return NavLayoutError.unsatisfiable("\(w): unsatisfiable (contradicts the required constraints in the solver, or those before it in the same batch)")
     case .duplicateConstraint: return NavLayoutError.duplicate("\(w): the constraint is already in the solver")
     case .unknownConstraint: return NavLayoutError.unknown("\(w): the constraint is not in the solver")
     case .duplicateEditVariable: return NavLayoutError.duplicate("\(w): already an edit variable")

@@ -60,6 +60,15 @@ final class BadlyScaledTests: XCTestCase {
         // the dictionary path of SolverLimits.variableBeyondLimit).
         refused(Constraint(Expression(terms: [Term(y, 1e6), Term(x, 1), Term(y, 1e6)], constant: 0), .equal))
         refused(Constraint(Expression(terms: Array(repeating: Term(y, 1e5), count: 20), constant: 0), .equal))
+        // Both paths of variableBeyondLimit give the same answers: a single term beyond the limit
+        // is reported with 1 and with 17 terms; terms below 1e-9 count as 0 in the sum (the
+        // solver leaves them out), so 1e6 + 5e-10 is within the limit.
+        XCTAssertTrue(SolverLimits.variableBeyondLimit(in: [Term(y, 2e6)]) === y)
+        XCTAssertTrue(SolverLimits.variableBeyondLimit(in: [Term(y, 2e6)] + (0..<16).map { _ in Term(x, 1) }) === y)
+        XCTAssertTrue(SolverLimits.variableBeyondLimit(in: [Term(y, .nan)]) === y)
+        XCTAssertNil(SolverLimits.variableBeyondLimit(in: [Term(y, 1e6), Term(y, 5e-10)]))
+        XCTAssertNil(SolverLimits.variableBeyondLimit(in: (0..<20).map { _ in Term(y, 5e4) }))   // exactly 1e6
+        XCTAssertNil(SolverLimits.variableBeyondLimit(in: []))
         XCTAssertThrowsError(try s.addConstraints([y == 2, Constraint(Expression(terms: [Term(y, 2e6)]), .equal)]))
         XCTAssertEqual(s.dump(), before)
         // The boundary values themselves are accepted: y·1e6 == 1e12 gives y = 1e6 (written as

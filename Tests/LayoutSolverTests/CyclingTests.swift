@@ -5,29 +5,36 @@ import XCTest
 /// fuzzer (fuzz/regressions/solver/rounding-cycle-after-rebuild): after a rebuild, two error
 /// symbols entered in turn — one improving the top level by 0.06, the other undoing it to improve
 /// the next level — and the objective's bottom level (5e11) drifted by 6e-5 per turn, so the
-/// "same exchange at the same objective" test never fired and the cycle ran into the pivot budget.
+/// "same exchange at the same objective" test of the time never fired and the cycle ran into the
+/// pivot budget.
 /// Every later operation rebuilt, cycled and failed.
 final class CyclingTests: XCTestCase {
-    func testARepeatedExchangeIsACycleUnlessTheObjectiveImproved() {
+    func testARevisitedBasisIsACycleUnlessTheObjectiveImproved() {
         var h = PivotHistory()
-        XCTAssertTrue(h.insert(5, 9, [96.0, 2e6, 1978.4766]))
-        XCTAssertTrue(h.insert(9, 5, [96.06, 0, 4.8e11]))
-        // The same exchange, the objective worse by 6e-5 on its last level (rounding drift):
-        // no strict improvement in between, so a basis repeated — a cycle.
-        XCTAssertFalse(h.insert(5, 9, [96.0, 2e6, 1978.4767]))
+        let b0: UInt64 = 0
+        let b1 = b0 ^ PivotHistory.mix(44) ^ PivotHistory.mix(65)    // e11 in, e16 out
+        XCTAssertTrue(h.insert(b0, [96.0, 2e6, 1978.4766]))
+        XCTAssertTrue(h.insert(b1, [96.06, 0, 4.8e11]))
+        // Back to b0 (e16 in, e11 out undoes the exchange), the objective 6e-5 worse on its last
+        // level (rounding drift): no strict improvement in between — a cycle.
+        XCTAssertEqual(b1 ^ PivotHistory.mix(65) ^ PivotHistory.mix(44), b0)
+        XCTAssertFalse(h.insert(b0, [96.0, 2e6, 1978.4767]))
         // Equal within the epsilon (1e-8): a cycle too.
-        XCTAssertFalse(h.insert(5, 9, [96.0, 2e6, 1978.4766 + 5e-9]))
-        // Lexicographically lower on the first level that differs: a legitimate recurrence.
-        XCTAssertTrue(h.insert(5, 9, [95.0, 3e6, 1978.4766]))
-        XCTAssertTrue(h.insert(9, 5, [96.06, -1, 4.8e11]))
+        XCTAssertFalse(h.insert(b0, [96.0, 2e6, 1978.4766 + 5e-9]))
+        // Lexicographically lower on the first level that differs: not a cycle.
+        XCTAssertTrue(h.insert(b0, [95.0, 3e6, 1978.4766]))
+        XCTAssertTrue(h.insert(b1, [96.06, -1, 4.8e11]))
+        // The same exchange from another basis is another basis (an exchange may recur).
+        let b2 = b0 ^ PivotHistory.mix(3) ^ PivotHistory.mix(7)
+        XCTAssertTrue(h.insert(b2 ^ PivotHistory.mix(44) ^ PivotHistory.mix(65), [96.06, 0, 4.8e11]))
     }
 
-    func testTheDictionaryBeyond32ExchangesJudgesTheSame() {
+    func testTheDictionaryBeyond32VisitsJudgesTheSame() {
         var h = PivotHistory()
-        for k in 0..<40 { XCTAssertTrue(h.insert(k, k + 100, [Double(100 - k)])) }
-        XCTAssertFalse(h.insert(3, 103, [97.0 + 1e-3]), "worse than when (3, 103) was made")
-        XCTAssertFalse(h.insert(35, 135, [65.0]), "the same objective")
-        XCTAssertTrue(h.insert(35, 135, [64.0]), "improved")
+        for k in 0..<40 { XCTAssertTrue(h.insert(PivotHistory.mix(k), [Double(100 - k)])) }
+        XCTAssertFalse(h.insert(PivotHistory.mix(3), [97.0 + 1e-3]), "worse than at the first visit")
+        XCTAssertFalse(h.insert(PivotHistory.mix(35), [65.0]), "the same objective")
+        XCTAssertTrue(h.insert(PivotHistory.mix(35), [64.0]), "improved")
     }
 
     private func c(_ t: [(Variable, Double)], _ k: Double, _ op: RelationalOperator,

@@ -78,8 +78,9 @@ __all__ = [
     "MAX_CONSTANT",
 ]
 
-#: The largest magnitude of a term's coefficient the solver accepts (``NL_SOLVER_MAX_COEFFICIENT``,
-#: dimensionless; the bound itself is accepted).
+#: The largest magnitude of a term's coefficient, and of the summed coefficient of a variable that
+#: repeats in one constraint, the solver accepts (``NL_SOLVER_MAX_COEFFICIENT``, dimensionless; the
+#: bound itself is accepted; terms below 1e-9 count as 0 in the sum).
 MAX_COEFFICIENT = 1e6
 #: The largest magnitude of a constraint's constant or of a suggested value
 #: (``NL_SOLVER_MAX_CONSTANT``, in the caller's unit; the bound itself is accepted).

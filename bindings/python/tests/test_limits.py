@@ -95,6 +95,7 @@ def test_a_repeated_variable_is_checked_by_its_summed_coefficient():
     _refused(s, x * 1e6 + x * 1e6 == 4e6, "sum to the coefficient 2000000")
     s.add_constraint(x * 6e5 + x * 4e5 == 4e6)   # 1e6 * x == 4e6: the bound itself, x = 4
     s.add_constraint(x * 1e6 + y * 1e6 == 1e7)   # two variables: y = 6
+    s.add_constraint((x * 1e6 + x * 5e-10 == 4e6) | "weak")   # 5e-10 counts as 0: within the limit
     s.update_variables()
     assert (x.value, y.value) == (4.0, 6.0)
 
