@@ -91,3 +91,48 @@ final class CyclingTests: XCTestCase {
         XCTAssertEqual(v4.value, (1e7 - 1.75 * v5.value + 2.5 * v3.value) / 1.25, accuracy: 1e-5)
     }
 }
+
+/// Constants that must be 0 are judged relative to the numbers that made them
+/// (Solver.isRoundingResidual: 1e-8 + 1e-12 × magnitude; docs/solver.md "Rounding-relative zero
+/// tests"). With an absolute 1e-8 each of these was refused as unsatisfiable.
+final class RelativeZeroTests: XCTestCase {
+    private func eq(_ terms: [(Variable, Double)], _ constant: Double) -> Constraint {
+        Constraint(Expression(terms: terms.map { Term($0.0, $0.1) }, constant: constant), .equal)
+    }
+
+    func testTheArtificialPhaseMinimumIsRoundingOfItsNumbers() throws {
+        let s = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try s.addConstraint(eq([(y, 1), (x, -7)], 0))            // y == 7x
+        try s.addEditVariable(x, strength: 500)
+        try s.suggestValue(x, 1e7)                               // y = 7e7
+        // y == 0.7 (required) overrides the edit: x = 0.1. Phase one minimised from 7e7 − 0.7
+        // and ended at 1.5e-8, one ulp of 7e7.
+        try s.addConstraint(eq([(y, 1)], -0.7))
+        s.updateVariables()
+        XCTAssertEqual(y.value, 0.7, accuracy: 1e-7)             // a few ulps of 7e7
+        XCTAssertEqual(x.value, 0.1, accuracy: 1e-7)
+        XCTAssertNil(s.invariantViolation())
+    }
+
+    func testARedundantEqualityAtLargeValuesIsRedundant() throws {
+        let s = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try s.addConstraint(eq([(y, 1), (x, -7)], 0))            // y == 7x
+        try s.addEditVariable(x, strength: 500)
+        try s.suggestValue(x, 7_777_777_777.7)
+        // The same relation scaled by 3 and written the other way round: all dummies after
+        // substitution, its constant the rounding of 3·y − 21·x at y ≈ 5.4e10 (refused before).
+        let copy = eq([(x, 21), (y, -3)], 0)
+        try s.addConstraint(copy)
+        // Moving the copy's constant by a rounding-sized amount keeps it redundant; by 1, not.
+        try s.setConstant(copy, to: 1e-9)
+        XCTAssertThrowsError(try s.setConstant(copy, to: 1)) {
+            XCTAssertEqual($0 as? SolverError, .unsatisfiableConstraint)
+        }
+        s.updateVariables()
+        XCTAssertEqual(x.value, 7_777_777_777.7, accuracy: 1e-3) // the edit holds (nothing fights it); ulp(5.4e10) = 7.6e-6
+        XCTAssertEqual(y.value, 7 * 7_777_777_777.7, accuracy: 1e-3)
+        XCTAssertNil(s.invariantViolation())
+    }
+}
