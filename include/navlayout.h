@@ -933,9 +933,10 @@ char *nl_map_view_snapshot_svg_titled(nl_map_view *map, const char *title);
  * them. These are the limits of LayoutSolver's Solver (Swift), which refuses the same numbers.
  * Tiny coefficients are not refused: the solver treats those below its tolerance as 0
  * (docs/solver.md, "Robustness"). If an operation
- * ever needs more pivots than its budget (100 x (rows + symbols) + 1000; the pivot rules cannot
- * cycle, so this means numerical trouble) it fails with NL_ERR_INTERNAL and a message saying so,
- * leaving the solver unchanged: it never hangs.
+ * ever needs more pivots than its budget (100 x (rows + symbols) + 1000; numerical trouble: the
+ * pivot rules cannot cycle in exact arithmetic and rounding cycles are broken, see docs/solver.md)
+ * it fails with NL_ERR_INTERNAL and a message saying so, leaving the solver unchanged: it never
+ * hangs.
  * Verification: the result of every mutating call (add, remove, edit variables, suggestions) is
  * checked against the original constraints (docs/solver.md "Ill-conditioned systems"); one that
  * would leave a required constraint broken beyond double-precision rounding (or any value

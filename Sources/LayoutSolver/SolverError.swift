@@ -19,7 +19,9 @@ public enum SolverError: Error, Equatable, Sendable {
     /// outside (0, 1000].
     case invalidValue
     /// An operation needed more pivots than its budget (`100 × (rows + symbols) + 1000`); this
-    /// indicates numerical trouble rather than a real cycle (the pivot rules cannot cycle).
+    /// indicates numerical trouble: Bland's rule cannot cycle in exact arithmetic, and rounding
+    /// cycles that return to a basis are broken (docs/solver.md, "Rounding cycles are broken");
+    /// one whose objective falls by more than rounding every turn ends here.
     case pivotBudgetExceeded
     /// The operation needed a pivot on a coefficient tiny relative to its row (an ill-conditioned
     /// system: e.g. multipliers 1e4 and 1e-4 combined with constants 1e7) and its result broke a

@@ -37,6 +37,32 @@ final class CyclingTests: XCTestCase {
         XCTAssertTrue(h.insert(PivotHistory.mix(35), [64.0]), "improved")
     }
 
+    /// A reviewer's 8 operations (values to 5e11, coefficients 1e-6…7): the last add cycled
+    /// between two bases while the bottom level (4e13) drifted down 0.008 per turn — counted as
+    /// an improvement by an absolute epsilon — until the pivot budget. With the improvement judged
+    /// relative to the level's magnitude the return is a cycle and the add succeeds. (Its optional
+    /// levels are not optimal: the strength-750 level ends 1042 off where 0 is attainable through
+    /// the 1e-6 coefficient — the documented limit of optional-level optimality.)
+    func testACycleWhoseObjectiveDriftsDownIsStillACycle() throws {
+        let s = Solver()
+        let v0 = Variable("v0"), v1 = Variable("v1"), v2 = Variable("v2"), v3 = Variable("v3")
+        try s.addConstraint(c([(v3, -1), (v1, -1)], 70796135284.5908, .lessThanOrEqual, 600))
+        try s.addConstraint(c([(v1, 1e-6)], 3944.0034264202864, .equal, 750))
+        try s.addEditVariable(v1, strength: 250)
+        try s.addEditVariable(v3, strength: 750)
+        try s.addConstraint(c([(v0, -1), (v3, 7), (v1, 2)], -537553544967.27374, .equal, 250))
+        try s.suggestValue(v1, -22260580843.0367)
+        try s.addConstraint(c([(v2, 0.001), (v0, -1), (v3, 0.001)], -22028176993.149265, .greaterThanOrEqual, 600))
+        try s.addConstraint(c([(v1, 0.5), (v2, 1e-6)], 1972308857.198742, .equal))   // pivotBudgetExceeded before
+        XCTAssertNil(s.invariantViolation())
+        s.updateVariables()
+        // The one required constraint, within the promise (docs/solver.md): 1e-6 × (|c| + 1 +
+        // Σ|coeff·value| + 1) + 1e-11 × M × 1, with M ≥ 5.4e11 (the inputs) — about 4e3; it
+        // holds to rounding of 2e9.
+        let residual = 0.5 * v1.value + 1e-6 * v2.value + 1972308857.198742
+        XCTAssertEqual(residual, 0, accuracy: 1e-3)
+    }
+
     private func c(_ t: [(Variable, Double)], _ k: Double, _ op: RelationalOperator,
                    _ strength: Double = Strength.required) -> Constraint {
         Constraint(Expression(terms: t.map { Term($0.0, $0.1) }, constant: k), op, strength: strength)
@@ -134,5 +160,27 @@ final class RelativeZeroTests: XCTestCase {
         XCTAssertEqual(x.value, 7_777_777_777.7, accuracy: 1e-3) // the edit holds (nothing fights it); ulp(5.4e10) = 7.6e-6
         XCTAssertEqual(y.value, 7 * 7_777_777_777.7, accuracy: 1e-3)
         XCTAssertNil(s.invariantViolation())
+    }
+
+    /// The tolerance is the constraint's own numbers', not the solver's largest input: a
+    /// reviewer found `x ≥ 0.9` and `x ≤ 0` both accepted after `z == 1e12` had been added and
+    /// removed (an earlier version used the inputs' magnitude in the artificial phase).
+    func testAnUnrelatedLargeInputDoesNotLoosenTheTest() throws {
+        let s = Solver()
+        let x = Variable("x"), z = Variable("z")
+        let big = eq([(z, 1)], -1e12)
+        try s.addConstraint(big)
+        try s.removeConstraint(big)
+        try s.addConstraint(Constraint(Expression(terms: [Term(x, 1)], constant: -0.9), .greaterThanOrEqual))
+        let before = s.dump()
+        XCTAssertThrowsError(try s.addConstraint(Constraint(Expression(terms: [Term(x, 1)]), .lessThanOrEqual))) {
+            XCTAssertEqual($0 as? SolverError, .unsatisfiableConstraint)
+        }
+        // 1e-8·x ≥ 0.9 means x ≥ 9e7: with x ≤ 5 it contradicts by 9e7 in x's units.
+        try s.addConstraint(Constraint(Expression(terms: [Term(x, 1)], constant: -5), .lessThanOrEqual))
+        let withBound = s.dump()
+        XCTAssertNotEqual(before, withBound)
+        XCTAssertThrowsError(try s.addConstraint(Constraint(Expression(terms: [Term(x, 1e-8)], constant: -0.9), .greaterThanOrEqual)))
+        XCTAssertEqual(s.dump(), withBound)
     }
 }
