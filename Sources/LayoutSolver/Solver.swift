@@ -1824,6 +1824,22 @@ public final class Solver {
         return best
     }
 
+    /// The ratio test (``leavingRow(_:_:)``) counts a constant within the epsilon as 0: the
+    /// exchange must then take a step of 0 too. With the leaving row's true constant (5.6e-9 over
+    /// a coefficient of 1.25) the step pushed another degenerate row, holding the entering symbol
+    /// with coefficient −1e4, to −4.5e-5 (solver fuzzer,
+    /// fuzz/regressions/solver/degenerate-step-breaks-row). So that constant is set to 0 first —
+    /// a change within the epsilon, journaled like any other.
+    @inline(__always)
+    internal func snapDegenerateLeaving(_ leaving: Int) {
+        let index = indexOf(leaving)
+        let c = rows[index].unsafelyUnwrapped.constant
+        if c != 0 && c <= absoluteEpsilon && c >= -absoluteEpsilon {
+            touchConstant(index)
+            rows[index]!.constant = 0
+        }
+    }
+
     /// Primal simplex on the lexicographic objective (Bland's rule).
     ///
     /// Bland's rule cannot cycle in exact arithmetic, but rounding can make it: a coefficient
@@ -1865,6 +1881,7 @@ public final class Solver {
             }
             try countPivot()
             stats.primalPivots += 1
+            snapDegenerateLeaving(leaving)
             pivot(leaving: leaving, entering: entering)
             basis ^= PivotHistory.mix(entering) ^ PivotHistory.mix(leaving)
             recorded = false
@@ -1893,6 +1910,7 @@ public final class Solver {
             }
             try countPivot()
             stats.artificialPivots += 1
+            snapDegenerateLeaving(leaving)
             pivot(leaving: leaving, entering: entering)
             basis ^= PivotHistory.mix(entering) ^ PivotHistory.mix(leaving)
             recorded = false
