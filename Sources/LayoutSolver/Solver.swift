@@ -1536,6 +1536,11 @@ public final class Solver {
         for s in gone { freeSymbol(s) }
         releaseVariables(tag.variables)
         if levelPos >= 0 && levels[levelPos].count == 0 {
+            // The level's row is 0 up to rounding residue; a symbol whose first non-zero level
+            // was this one (by residue) is judged on the next level from now on, so it may become
+            // an entering candidate: touch them (a missed candidate was found by the solver fuzzer,
+            // fuzz/regressions/solver/level-removal-hides-candidate).
+            for cell in levels[levelPos].row.cells { touchObjective(cell.id) }
             levels.remove(at: levelPos)
         }
         setConstraint(key, nil)
