@@ -17,6 +17,13 @@
     x <= absoluteEpsilon && x >= -absoluteEpsilon
 }
 
+/// Whether `x`, computed from numbers of magnitude up to `scale`, is rounding: within the
+/// absolute epsilon plus `1e-12 × scale` (NaN is not). Shared by the solver's zero tests
+/// (``Solver/isRoundingResidual(_:scale:)``) and ``PivotHistory/improves(_:on:)``.
+@inline(__always) internal func isRoundingOf(_ x: Double, scale: Double) -> Bool {
+    x.magnitude <= absoluteEpsilon + 1e-12 * scale
+}
+
 /// Storage tolerance for products: a cell `k · b` is stored unless its magnitude is below this.
 /// Products create no rounding noise of their own, and a small coefficient can matter: in
 /// `v4 = 0.1 − 1e-8·s` the slack `s` may reach 1e7, so dropping the cell (as an absolute 1e-8

@@ -135,7 +135,7 @@ internal struct PivotHistory {
         if new.count != old.count { return true }
         for k in 0..<new.count {
             let d = new[k] - old[k]
-            if d.magnitude > absoluteEpsilon + 1e-12 * Swift.max(new[k].magnitude, old[k].magnitude) { return d < 0 }
+            if !isRoundingOf(d, scale: Swift.max(new[k].magnitude, old[k].magnitude)) { return d < 0 }
         }
         return false
     }
@@ -1777,7 +1777,7 @@ public final class Solver {
     /// every later operation failing.
     @inline(__always)
     internal func isRoundingResidual(_ residual: Double, scale: Double) -> Bool {
-        residual.magnitude <= absoluteEpsilon + 1e-12 * scale
+        isRoundingOf(residual, scale: scale)
     }
 
     /// How far a row whose coefficient is within the epsilon may be pushed below 0 by a step before
