@@ -34,27 +34,15 @@ from __future__ import annotations
 from typing import Any
 
 from . import _ffi
-from .core import (
-    ActiveGuidanceUIState,
-    Anchor,
-    Button,
-    Camera,
-    Constraint,
-    Diagnostic,
-    HidingStack,
-    LayoutDelegate,
-    LayoutGuide,
-    LayoutItem,
-    MapView,
-    NavigationReadyUIState,
-    NavigationUIState,
-    PromptView,
-    StyleValues,
-    View,
-    activate,
-    deactivate,
-    style_values,
-)
+from .anchors import Anchor, LayoutItem
+from .constraints import Constraint, activate, deactivate
+from .delegate import LayoutDelegate
+from .guides import LayoutGuide
+from .map_view import MapView
+from .results import Camera, Diagnostic
+from .states import ActiveGuidanceUIState, Button, NavigationReadyUIState, NavigationUIState
+from .style import StyleValues, style_values
+from .views import HidingStack, PromptView, View
 from .gallery import GalleryResult, gallery
 from .errors import (
     CallbackFailedError,

@@ -16,7 +16,9 @@ import os
 import sys
 from typing import Callable, List, NamedTuple, Optional, Sequence, TextIO
 
-from .core import Diagnostic, LayoutDelegate, MapView
+from .delegate import LayoutDelegate
+from .map_view import MapView
+from .results import Diagnostic
 from .errors import CarPlayError
 from .values import DiagnosticCode, PromptKind, Severity
 
