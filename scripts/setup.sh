@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing NavLayout needs beyond a fresh machine of this kind (Swift
 # toolchain, gcc and CPython come with it): CMake >= 3.29 and Ninja (Swift in CMake needs the Ninja
-# generator), pytest and kiwisolver (test-only reference solver), all from PyPI. Safe to run again: already-satisfied packages are skipped.
+# generator), pytest and kiwisolver (test-only reference solver), mypy (type-checks the Python
+# package), all from PyPI. Safe to run again: already-satisfied packages are skipped.
 set -euo pipefail
 need=()
 python3 - <<'PY' || need+=("cmake>=3.29")
@@ -15,6 +16,8 @@ command -v ninja >/dev/null 2>&1 || need+=("ninja")
 python3 -c "import pytest" 2>/dev/null || need+=("pytest")
 # Test-only: the reference solver of the raw-solver differential tests (bindings/python/tests).
 python3 -c "import kiwisolver" 2>/dev/null || need+=("kiwisolver")
+# Test-only: `mypy --strict bindings/python/navlayout` (scripts/test-all.sh).
+python3 -c "import mypy" 2>/dev/null || need+=("mypy")
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: pip install ${need[*]}"
   python3 -m pip install --quiet --disable-pip-version-check "${need[@]}"

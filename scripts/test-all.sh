@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds everything and runs every suite: Swift (swift test), C (CTest, against the CMake-built
-# libnavlayout.so), Python (pytest, against the same library). Exits non-zero if any suite fails;
+# libnavlayout.so), Python (pytest, against the same library; mypy --strict). Exits non-zero if any suite fails;
 # all suites run either way so one failure does not hide another.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +31,9 @@ else
   echo "no build/libnavlayout.so.X.Y.Z: the C build failed, Python tests not run"
   failed+=("pytest (no library)")
 fi
+
+echo "=== Python types: mypy --strict bindings/python/navlayout"
+python3 -m mypy --strict bindings/python/navlayout || failed+=("mypy")
 
 echo "=== Swift consumer: examples/swift-consumer depends on this package by path (scripts/test-swift-consumer.sh)"
 bash scripts/test-swift-consumer.sh || failed+=("swift consumer")

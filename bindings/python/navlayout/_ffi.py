@@ -24,7 +24,7 @@ from ctypes import (
     c_uint32,
     c_void_p,
 )
-from typing import Any, List, Optional
+from typing import Any, List, NoReturn, Optional
 
 from .errors import LibraryNotFoundError, error_for_status
 
@@ -381,7 +381,7 @@ def check(status: int) -> None:
         raise error_for_status(status, last_error_message())
 
 
-def fail(what: str) -> Any:
+def fail(what: str) -> NoReturn:
     """Raise for a constructor/getter that returned NULL (the last error tells why)."""
     msg = last_error_message() or f"{what} failed"
     # nl_last_error_status() tells the status of the failure that returned NULL.

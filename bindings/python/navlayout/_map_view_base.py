@@ -10,13 +10,13 @@ navigation settings), :mod:`navlayout.built_in_layout` (legacy settings and guid
 from __future__ import annotations
 
 from ctypes import byref, c_bool, c_int32
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Type, cast
 
 from . import _ffi
 from ._ffi import check, encode, fail, load
 from ._args import _flag
 from .animation import _forget_animations
-from .anchors import LayoutItem
+from .anchors import LayoutItem, _Wrapper
 from .constraints import Constraint
 from .delegate import (
     LayoutDelegate,
@@ -52,7 +52,8 @@ class _MapViewBase(View):
         self._map = self
         self._h = root
         self._init_cache()
-        self._objects: Dict[Tuple[str, int], Any] = {("view", root): self}
+        # (kind, handle) -> the one wrapper of that handle; kind is "view", "guide", "constraint".
+        self._objects: Dict[Tuple[str, int], _Wrapper] = {("view", root): self}
         self._delegate: Optional[LayoutDelegate] = None
         # token -> record of the delegate the library holds (at most one; see _on_release).
         self._delegate_records: Dict[int, _DelegateRecord] = {}
@@ -99,7 +100,7 @@ class _MapViewBase(View):
             check(status)
 
     def __enter__(self) -> "MapView":
-        return self
+        return cast("MapView", self)  # every _MapViewBase is a MapView
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
@@ -113,7 +114,7 @@ class _MapViewBase(View):
 
     # -- wrapper cache ---------------------------------------------------------------------------
 
-    def _wrap_view(self, handle: int, cls: Optional[type] = None) -> View:
+    def _wrap_view(self, handle: int, cls: Optional[Type[View]] = None) -> View:
         key = ("view", handle)
         obj = self._objects.get(key)
         if obj is None:
@@ -128,7 +129,7 @@ class _MapViewBase(View):
                 }.get(ViewKind(kind.value), View)
             obj = cls._bind(self, handle)
             self._objects[key] = obj
-        return obj
+        return cast(View, obj)
 
     def _wrap_guide(self, handle: int) -> LayoutGuide:
         key = ("guide", handle)
@@ -136,7 +137,7 @@ class _MapViewBase(View):
         if obj is None:
             obj = LayoutGuide._bind(self, handle)
             self._objects[key] = obj
-        return obj
+        return cast(LayoutGuide, obj)
 
     def _wrap_constraint(self, handle: int) -> Constraint:
         key = ("constraint", handle)
@@ -144,14 +145,14 @@ class _MapViewBase(View):
         if obj is None:
             obj = Constraint._bind(self, handle)
             self._objects[key] = obj
-        return obj
+        return cast(Constraint, obj)
 
     def _wrap_item(self, handle: int) -> LayoutItem:
         """A diagnostic item: a view or a guide handle."""
         for kind in ("view", "guide"):
             obj = self._objects.get((kind, handle))
             if obj is not None:
-                return obj
+                return cast(LayoutItem, obj)
         probe = c_int32()
         if load().nl_view_kind_of(handle, byref(probe)) == 0:
             return self._wrap_view(handle)
@@ -171,12 +172,9 @@ class _MapViewBase(View):
             if self._closed:
                 return
             if self._pending:
-                try:
-                    self._pending[0].add_note(  # type: ignore[attr-defined]
-                        f"another callback also failed ({where}): {exc!r}"
-                    )
-                except AttributeError:
-                    pass
+                add_note = getattr(self._pending[0], "add_note", None)  # Python >= 3.11
+                if add_note is not None:
+                    add_note(f"another callback also failed ({where}): {exc!r}")
             else:
                 self._pending.append(exc)
             msg = f"{where} raised {type(exc).__name__}: {exc}"
@@ -201,7 +199,7 @@ class _MapViewBase(View):
         obj = self._objects.get(("view", handle))
         if obj is None:
             obj = self._wrap_view(handle, PromptView)
-        return obj  # type: ignore[return-value]
+        return cast(PromptView, obj)
 
     def _get_flag(self, fn: Callable[..., int]) -> bool:
         """Reads a map-view flag through ``fn(map_view, bool *out)``."""

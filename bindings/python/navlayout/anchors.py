@@ -5,7 +5,7 @@ made). Auto Layout's ``NSLayoutAnchor`` model: x-axis, y-axis and dimension anch
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, List, Optional, Tuple, Type, TypeVar, cast
 
 from . import _ffi
 from ._ffi import fail, load
@@ -14,8 +14,11 @@ from .errors import InvalidHandleError
 from .values import AnchorAttribute, Relation
 
 if TYPE_CHECKING:
+    from ._map_view_base import _MapViewBase
     from .constraints import Constraint
     from .map_view import MapView
+
+_W = TypeVar("_W", bound="_Wrapper")
 
 __all__ = ["LayoutItem", "Anchor"]
 
@@ -23,7 +26,7 @@ __all__ = ["LayoutItem", "Anchor"]
 class _Wrapper:
     """Common base: a C handle that belongs to one map view."""
 
-    _map: "MapView"
+    _map: "_MapViewBase"
     _h: Optional[int]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -33,7 +36,7 @@ class _Wrapper:
         )
 
     @classmethod
-    def _bind(cls, map_view: "MapView", handle: int) -> Any:
+    def _bind(cls: Type[_W], map_view: "_MapViewBase", handle: int) -> _W:
         obj = cls.__new__(cls)
         obj._map = map_view
         obj._h = handle
@@ -54,7 +57,7 @@ class _Wrapper:
     @property
     def map_view(self) -> "MapView":
         """The map view that owns this object."""
-        return self._map
+        return cast("MapView", self._map)  # every _MapViewBase is a MapView
 
     def _describe(self) -> str:
         return type(self).__name__
@@ -67,6 +70,7 @@ class LayoutItem(_Wrapper):
     """Something with a frame and anchors: a :class:`View` or a :class:`LayoutGuide`."""
 
     _kind = "item"
+    _identifier_cache: Optional[str]  # the last identifier read or set, for messages and repr()
 
     def _anchor_struct(self, attribute: int) -> _ffi.nl_anchor:
         raise NotImplementedError
@@ -205,7 +209,9 @@ class Anchor:
             Relation.LESS_OR_EQUAL: less_than_or_equal_to_constant,
             Relation.GREATER_OR_EQUAL: greater_than_or_equal_to_constant,
         }
-        given = [(r, v, False) for r, v in anchor_forms.items() if v is not None]
+        given: List[Tuple[Relation, Any, bool]] = [
+            (r, v, False) for r, v in anchor_forms.items() if v is not None
+        ]
         given += [(r, v, True) for r, v in constant_forms.items() if v is not None]
         if len(given) != 1:
             raise TypeError(
@@ -224,8 +230,6 @@ class Anchor:
             value = _number(target, "constant")
             first = self._struct()
             h = lib.nl_constraint_create_constant(map_view._maph_checked(), first, relation, value)
-            second = None
-            mult = 1.0
         else:
             if not isinstance(target, Anchor):
                 raise TypeError(f"expected an Anchor, not {type(target).__name__}")
@@ -236,8 +240,6 @@ class Anchor:
             h = lib.nl_constraint_create(
                 map_view._maph_checked(), first, relation, other, mult, c
             )
-            second = target
-            value = c
         if not h:
             fail(f"constraint on {self!r}")
         con: Constraint = map_view._wrap_constraint(h)

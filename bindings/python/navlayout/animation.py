@@ -17,13 +17,13 @@ from .errors import CallbackFailedError, NavLayoutError
 from .values import Curve
 
 if TYPE_CHECKING:
-    from .map_view import MapView
+    from ._map_view_base import _MapViewBase
 
 
 class _Animation:
     __slots__ = ("map_ref", "changes", "completion", "completion_takes_arg")
 
-    def __init__(self, map_view: "MapView", changes: Optional[Callable[[], Any]],
+    def __init__(self, map_view: "_MapViewBase", changes: Optional[Callable[[], Any]],
                  completion: Optional[Callable[..., Any]]) -> None:
         self.map_ref = weakref.ref(map_view)
         self.changes = changes
@@ -75,7 +75,7 @@ _COMPLETION_THUNK = _ffi.COMPLETION_CB(_on_completion)
 
 
 def _animate(
-    map_view: "MapView",
+    map_view: "_MapViewBase",
     duration: float,
     changes: Optional[Callable[[], Any]],
     completion: Optional[Callable[..., Any]],
@@ -116,7 +116,7 @@ def _animate(
                 anim.changes = None
 
 
-def _forget_animations(map_view: "MapView") -> None:
+def _forget_animations(map_view: "_MapViewBase") -> None:
     """Drops the pending animations of a closed map view (their completions never run)."""
     for token in [t for t, a in _animations.items() if a.map_ref() is map_view]:
         _animations.pop(token, None)

@@ -92,8 +92,8 @@ class Constraint(_Wrapper):
         else:
             parts.append(f"{constant:g}")
         parts.append(f"@{priority:g}")
-        name = f" {self._identifier!r}" if self._identifier else ""
-        return f"<Constraint{name} {' '.join(parts)}>"
+        label = f" {self._identifier!r}" if self._identifier else ""
+        return f"<Constraint{label} {' '.join(parts)}>"
 
     @property
     def priority(self) -> float:
@@ -126,8 +126,8 @@ class Constraint(_Wrapper):
         text = take_string(load().nl_constraint_identifier(self._handle()))
         if text is None:
             fail(f"identifier of {self._describe()}")
-        self._identifier = text  # type: ignore[assignment]
-        return text  # type: ignore[return-value]
+        self._identifier = text
+        return text
 
     @identifier.setter
     def identifier(self, value: str) -> None:

@@ -24,6 +24,7 @@ from .states import (
 from .views import PromptView
 
 if TYPE_CHECKING:
+    from ._map_view_base import _MapViewBase
     from .map_view import MapView
 
 __all__ = ["LayoutDelegate"]
@@ -165,7 +166,7 @@ class _DelegateRecord:
 
 #: token -> the map view holding the record (weak: a map view and its delegate may form a cycle
 #: that the garbage collector must be able to free).
-_release_targets: "Dict[int, weakref.ReferenceType[MapView]]" = {}
+_release_targets: "Dict[int, weakref.ReferenceType[_MapViewBase]]" = {}
 _local = threading.local()  # .depth: Python callbacks running on this thread; .parked: records
 
 
@@ -201,7 +202,7 @@ _RELEASE_THUNK = _ffi.RELEASE_CB(_on_release)
 _tokens = itertools.count(1)
 
 
-def _make_trampoline(map_view: "MapView", delegate: object, name: str) -> Any:
+def _make_trampoline(map_view: "_MapViewBase", delegate: object, name: str) -> Any:
     """The ctypes callback the library calls for ``delegate``'s method ``name``: it wraps the C
     arguments (states, prompts) for ``map_view`` and runs the method through
     ``map_view._run_callback`` (which records an exception and reports the failure to C). Holds
@@ -210,7 +211,7 @@ def _make_trampoline(map_view: "MapView", delegate: object, name: str) -> Any:
     method = getattr(delegate, name)
     where = f"{type(delegate).__name__}.{name}"
 
-    def dispatch(make_args: Callable[["MapView"], Tuple[Any, ...]]) -> None:
+    def dispatch(make_args: Callable[["_MapViewBase"], Tuple[Any, ...]]) -> None:
         m = ref()
         if m is None or m._closed:
             return
@@ -234,7 +235,7 @@ def _make_trampoline(map_view: "MapView", delegate: object, name: str) -> Any:
     return _ffi.TWO_PROMPTS_CB(cb4)
 
 
-def _set_layout_delegate(map_view: "MapView", delegate: Optional[LayoutDelegate]) -> None:
+def _set_layout_delegate(map_view: "_MapViewBase", delegate: Optional[LayoutDelegate]) -> None:
     """:meth:`MapView.set_layout_delegate`'s work: check ``delegate``, build its struct and
     trampolines, record them under a fresh token and hand the struct to the library (an event).
     On refusal nothing is kept (the library will not call ``release``)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable, Iterable, List, Optional, Sequence
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 import navlayout as nl
 
@@ -42,7 +42,7 @@ def buttons_by_type(buttons: Sequence[nl.Button]) -> List[nl.View]:
     """The buttons' views for a bottom-packed stack, found by type, never by index (the SDK may
     reorder them or add types): the compass at the bottom, the reporting button above it, then
     buttons of types this delegate does not know, in the order given."""
-    rank = {nl.ButtonType.COMPASS: 0, nl.ButtonType.REPORTING: 1}
+    rank: Dict[Union[nl.ButtonType, int], int] = {nl.ButtonType.COMPASS: 0, nl.ButtonType.REPORTING: 1}
     ordered = sorted(enumerate(buttons), key=lambda ib: (rank.get(ib[1].type, 2), ib[0]))
     return [b.view for _, b in ordered]
 
@@ -125,7 +125,7 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
 
     # -- navigation ready ----------------------------------------------------------------------
 
-    def enable_navigation_ui(self, nav_map, new_state):
+    def enable_navigation_ui(self, nav_map: nl.MapView, new_state: nl.NavigationReadyUIState) -> None:
         safe = nav_map.safe_area_layout_guide
         floor = nav_map.make_guide("mapContentsBottom")
         nav_map.add_layout_guide(floor)
@@ -154,7 +154,7 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         layout.show()
         self._ready_layout = layout
 
-    def disable_navigation_ui(self, nav_map, old_state):
+    def disable_navigation_ui(self, nav_map: nl.MapView, old_state: nl.NavigationReadyUIState) -> None:
         if self._shown_prompt is not None:
             self._shown_prompt.remove_from_superview()
         self._shown_prompt = None
@@ -170,7 +170,12 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
 
     # -- active guidance -----------------------------------------------------------------------
 
-    def start_guidance(self, nav_map, new_state, old_state):
+    def start_guidance(
+        self,
+        nav_map: nl.MapView,
+        new_state: nl.ActiveGuidanceUIState,
+        old_state: nl.NavigationReadyUIState,
+    ) -> None:
         if self._ready_layout is not None:
             self._ready_layout.hide()
         self._guidance_layout = self._make_guidance_layout(nav_map, new_state)
@@ -205,7 +210,12 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         layout.show()
         return layout
 
-    def stop_guidance(self, nav_map, new_state, old_state):
+    def stop_guidance(
+        self,
+        nav_map: nl.MapView,
+        new_state: nl.NavigationReadyUIState,
+        old_state: nl.ActiveGuidanceUIState,
+    ) -> None:
         if self._guidance_layout is not None:
             self._guidance_layout.hide()
             self._guidance_layout = None
@@ -214,7 +224,9 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
 
     # -- prompts -----------------------------------------------------------------------------
 
-    def show_prompt(self, nav_map, new_prompt):
+    def show_prompt(self, nav_map: nl.MapView, new_prompt: nl.PromptView) -> None:
+        floor = self._content_bottom
+        assert floor is not None, "show_prompt before enable_navigation_ui"
         height = new_prompt.size.height  # prompts arrive sized: no layout pass needed
         nav_map.add_subview(new_prompt)
         drop = new_prompt.bottom_anchor.constraint(equal_to=nav_map.bottom_anchor, constant=height)
@@ -223,22 +235,20 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
             new_prompt.leading_anchor.constraint(
                 equal_to=nav_map.safe_area_layout_guide.leading_anchor
             ),
-            self._content_bottom.bottom_anchor.constraint(
-                less_than_or_equal_to=new_prompt.top_anchor
-            ),
+            floor.bottom_anchor.constraint(less_than_or_equal_to=new_prompt.top_anchor),
         ])
         self._shown_prompt = new_prompt
         self._prompt_drop = drop
         # Start just below the map view's bottom edge, then slide up into view.
         nav_map.layout_if_needed()
 
-        def slide_in():
+        def slide_in() -> None:
             drop.constant = 0
             nav_map.layout_if_needed()
 
         nav_map.animate(PROMPT_SLIDE_SECONDS, slide_in)
 
-    def hide_prompt(self, nav_map, old_prompt):
+    def hide_prompt(self, nav_map: nl.MapView, old_prompt: nl.PromptView) -> None:
         drop = self._prompt_drop
         if drop is None:
             return
@@ -246,7 +256,7 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         self._shown_prompt = None
         height = old_prompt.size.height
 
-        def slide_out():
+        def slide_out() -> None:
             drop.constant = height
             nav_map.layout_if_needed()
 
@@ -256,7 +266,9 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
             completion=lambda finished: old_prompt.remove_from_superview(),
         )
 
-    def change_prompt(self, nav_map, new_prompt, old_prompt):
+    def change_prompt(
+        self, nav_map: nl.MapView, new_prompt: nl.PromptView, old_prompt: nl.PromptView
+    ) -> None:
         # Both slides run at the same time.
         self.hide_prompt(nav_map, old_prompt)
         self.show_prompt(nav_map, new_prompt)
@@ -328,16 +340,20 @@ def run_session(
             warn(f"navlayout: {preset} is a CarPlay screen, which refuses layout delegates "
                  "(SPEC §3); running with the built-in layout")
 
-        events = iter((
+        def dismiss_and_finish_slide() -> None:
+            nav_map.dismiss_prompt()
+            nav_map.advance_time(0.4)
+
+        events: Sequence[Callable[[], None]] = (
             lambda: setattr(nav_map, "navigation_enabled", True),
             nav_map.start_guidance,
             lambda: nav_map.trigger_prompt(nl.PromptKind.INCIDENT),
             lambda: nav_map.advance_time(0.2),
             lambda: nav_map.advance_time(0.2),
-            lambda: (nav_map.dismiss_prompt(), nav_map.advance_time(0.4)),
+            dismiss_and_finish_slide,
             nav_map.stop_guidance,
             lambda: setattr(nav_map, "navigation_enabled", False),
-        ))
+        )
         for title, event in zip(STEP_NAMES, events):
             event()
             lines.append(f"== {title} ==")

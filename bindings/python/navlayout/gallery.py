@@ -66,7 +66,7 @@ class GalleryResult(NamedTuple):
     """What :func:`gallery` wrote: the page's path, one row per preset and the total count of
     error-severity diagnostics (plus failed sessions) — non-zero should fail a CI job."""
 
-    index: str
+    index: str  # type: ignore[assignment]  # the page's path; shadows tuple.index (kept: public)
     rows: List[GalleryRow]
     errors: int
     warnings: int

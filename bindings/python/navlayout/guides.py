@@ -38,7 +38,7 @@ class LayoutGuide(LayoutItem):
         return f"<LayoutGuide {ident!r}>"
 
     def _anchor_struct(self, attribute: int) -> _ffi.nl_anchor:
-        a = load().nl_guide_anchor(self._handle(), attribute)
+        a: _ffi.nl_anchor = load().nl_guide_anchor(self._handle(), attribute)
         if not a.item:
             fail(f"anchor of {self._describe()}")
         return a
@@ -50,7 +50,7 @@ class LayoutGuide(LayoutItem):
         if text is None:
             fail(f"identifier of {self._describe()}")
         self._identifier_cache = text
-        return text  # type: ignore[return-value]
+        return text
 
     @identifier.setter
     def identifier(self, value: str) -> None:

@@ -270,7 +270,7 @@ class MapView(_NavigationEvents, _BuiltInLayoutSettings):
         text = take_string(load().nl_map_view_snapshot_svg_titled(self._maph_checked(), encode(title)))
         if text is None:
             fail("nl_map_view_snapshot_svg_titled")
-        return text  # type: ignore[return-value]
+        return text
 
     def _snapshot(self, name: str) -> str:
         if not _ffi.has_symbol(name):
@@ -278,7 +278,7 @@ class MapView(_NavigationEvents, _BuiltInLayoutSettings):
         text = take_string(getattr(load(), name)(self._maph_checked()))
         if text is None:
             fail(name)
-        return text  # type: ignore[return-value]
+        return text
 
     # -- MapView as a View -----------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from .anchors import LayoutItem
 from .values import Axis, DiagnosticCode, Insets, Point, Rect, Severity
 
 if TYPE_CHECKING:
-    from .map_view import MapView
+    from ._map_view_base import _MapViewBase
 
 __all__ = ["Camera", "Diagnostic"]
 
@@ -31,18 +31,19 @@ class Camera(NamedTuple):
 
 class Diagnostic(NamedTuple):
     """A layout diagnostic (SPEC §8): ``code`` (:class:`DiagnosticCode`, or a raw int for codes
-    this version does not know), ``severity`` (:class:`Severity`), ``message`` (names items by
-    identifier and role) and the ``items`` involved (views and guides, at most 4); ``axis`` is
-    the :class:`Axis` of an ``AMBIGUOUS_LAYOUT`` that concerns one axis only, else ``None``."""
+    this version does not know), ``severity`` (:class:`Severity`, or a raw int likewise),
+    ``message`` (names items by identifier and role) and the ``items`` involved (views and
+    guides, at most 4); ``axis`` is the :class:`Axis` of an ``AMBIGUOUS_LAYOUT`` that concerns
+    one axis only, else ``None``."""
 
     code: Union[DiagnosticCode, int]
-    severity: Severity
+    severity: Union[Severity, int]
     message: str
     items: Tuple[LayoutItem, ...]
     axis: Optional[Axis] = None
 
 
-def _read_camera(map_view: "MapView") -> Camera:
+def _read_camera(map_view: "_MapViewBase") -> Camera:
     """``nl_map_view_camera`` as a :class:`Camera` (performs a layout pass if needed)."""
     out = _ffi.nl_camera()
     check(load().nl_map_view_camera(map_view._maph_checked(), byref(out)))
@@ -54,7 +55,7 @@ def _read_camera(map_view: "MapView") -> Camera:
     )
 
 
-def _read_diagnostics(map_view: "MapView") -> List[Diagnostic]:
+def _read_diagnostics(map_view: "_MapViewBase") -> List[Diagnostic]:
     """The map view's diagnostics (``nl_map_view_diagnostic``); performs a layout pass."""
     lib = load()
     maph = map_view._maph_checked()
@@ -70,9 +71,9 @@ def _read_diagnostics(map_view: "MapView") -> List[Diagnostic]:
         except ValueError:
             code = int(d.code)
         try:
-            severity = Severity(d.severity)
+            severity: Union[Severity, int] = Severity(d.severity)
         except ValueError:
-            severity = d.severity  # type: ignore[assignment]
+            severity = int(d.severity)
         message = d.message.decode("utf-8", "replace") if d.message else ""
         n = min(int(d.item_count), 4)
         items = tuple(map_view._wrap_item(d.items[k]) for k in range(n) if d.items[k])

@@ -6,7 +6,8 @@ library's ``nl_ui_state`` handles."""
 from __future__ import annotations
 
 from ctypes import byref, c_bool, c_int32, c_size_t
-from typing import TYPE_CHECKING, List, NamedTuple, Optional, Union
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Tuple, Union
 
 from . import _ffi
 from ._ffi import check, fail, load
@@ -14,7 +15,7 @@ from .values import ButtonType, Size, UIStateKind, button_type
 from .views import View
 
 if TYPE_CHECKING:
-    from .map_view import MapView
+    from ._map_view_base import _MapViewBase
 
 __all__ = ["Button", "NavigationUIState", "NavigationReadyUIState", "ActiveGuidanceUIState"]
 
@@ -27,23 +28,29 @@ class Button(NamedTuple):
     view: View
 
 
+@dataclass(frozen=True, eq=False, repr=False)
 class NavigationUIState:
-    """A read-only snapshot of a navigation UI state, handed to delegate methods.
+    """A read-only snapshot of a navigation UI state, handed to delegate methods (SPEC §3).
+
+    Frozen: assigning to (or deleting) an attribute raises
+    :class:`dataclasses.FrozenInstanceError`, an ``AttributeError``, as Swift's ``let``
+    properties and C's getter-only ``nl_ui_state`` are read-only. Compared by identity.
 
     Attributes:
         kind: :class:`UIStateKind`.
         google_logo, viewport: the logo and the (invisible) viewport views.
-        buttons: list of :class:`Button`.
+        buttons: tuple of :class:`Button`, in the library's order (find them by type).
         wide_mode: whether the safe-area width is >= 600 points.
-        map_size: the map view's :class:`Size` in points.
-        turn_card, eta_card, trip_progress_bar, speed_widget: views in active guidance,
-            ``None`` in the navigation-ready state.
+        map_size: the map view's :class:`Size` in points when the state was made.
+        turn_card, eta_card, trip_progress_bar, speed_widget: views in active guidance (typed
+            ``View`` on :class:`ActiveGuidanceUIState`), ``None`` in the navigation-ready state
+            (typed ``None`` on :class:`NavigationReadyUIState`).
     """
 
     kind: UIStateKind
     google_logo: View
     viewport: View
-    buttons: List[Button]
+    buttons: Tuple[Button, ...]
     wide_mode: bool
     map_size: Size
     turn_card: Optional[View]
@@ -65,42 +72,48 @@ class NavigationUIState:
         )
 
 
+@dataclass(frozen=True, eq=False, repr=False)
 class NavigationReadyUIState(NavigationUIState):
-    """Navigation enabled, no guidance: logo, viewport, buttons ``[compass]``."""
+    """Navigation enabled, no guidance: logo, viewport, buttons ``[compass]``; no cards, trip
+    progress bar or speed widget (those attributes are ``None``)."""
+
+    turn_card: None
+    eta_card: None
+    trip_progress_bar: None
+    speed_widget: None
 
 
+@dataclass(frozen=True, eq=False, repr=False)
 class ActiveGuidanceUIState(NavigationUIState):
-    """Active guidance: adds turn card, ETA card, trip progress bar, speed widget, and buttons
-    ``[compass, reporting]`` (reporting while incident reporting is enabled)."""
+    """Active guidance: adds turn card, ETA card, trip progress bar, speed widget (never
+    ``None`` here), and buttons ``[compass, reporting]`` (reporting while incident reporting is
+    enabled)."""
+
+    turn_card: View
+    eta_card: View
+    trip_progress_bar: View
+    speed_widget: View
 
 
-def _read_state(map_view: "MapView", handle: int) -> NavigationUIState:
+def _read_state(map_view: "_MapViewBase", handle: int) -> NavigationUIState:
     """The state object for the library's ``nl_ui_state`` ``handle`` (valid during a callback);
-    its views are ``map_view``'s wrappers."""
+    its views are ``map_view``'s wrappers. Raises the library's error if a view a state always
+    has is missing."""
     lib = load()
     kind = c_int32()
     check(lib.nl_ui_state_kind_of(handle, byref(kind)))
     k = UIStateKind(kind.value)
-    state: NavigationUIState = (
-        ActiveGuidanceUIState() if k == UIStateKind.ACTIVE_GUIDANCE else NavigationReadyUIState()
-    )
-    state.kind = k
 
-    def view_or_none(h: Optional[int]) -> Optional[View]:
-        return map_view._wrap_view(h) if h else None
+    def view(getter: Callable[[int], Optional[int]], what: str) -> View:
+        h = getter(handle)
+        if not h:
+            fail(f"the state's {what}")
+        return map_view._wrap_view(h)
 
-    state.google_logo = view_or_none(lib.nl_ui_state_google_logo(handle))  # type: ignore
-    state.viewport = view_or_none(lib.nl_ui_state_viewport(handle))  # type: ignore
-    state.turn_card = view_or_none(lib.nl_ui_state_turn_card(handle))
-    state.eta_card = view_or_none(lib.nl_ui_state_eta_card(handle))
-    state.trip_progress_bar = view_or_none(lib.nl_ui_state_trip_progress_bar(handle))
-    state.speed_widget = view_or_none(lib.nl_ui_state_speed_widget(handle))
     wide = c_bool()
     check(lib.nl_ui_state_wide_mode(handle, byref(wide)))
-    state.wide_mode = bool(wide.value)
     size = _ffi.nl_size()
     check(lib.nl_ui_state_map_size(handle, byref(size)))
-    state.map_size = Size(size.width, size.height)
     count = c_size_t()
     check(lib.nl_ui_state_button_count(handle, byref(count)))
     buttons = []
@@ -110,5 +123,22 @@ def _read_state(map_view: "MapView", handle: int) -> NavigationUIState:
         if not bh:
             fail(f"button {i}")
         buttons.append(Button(button_type(t.value), map_view._wrap_view(bh)))
-    state.buttons = buttons
-    return state
+    common = (
+        k,
+        view(lib.nl_ui_state_google_logo, "google logo"),
+        view(lib.nl_ui_state_viewport, "viewport"),
+        tuple(buttons),
+        bool(wide.value),
+        Size(size.width, size.height),
+    )
+    if k == UIStateKind.ACTIVE_GUIDANCE:
+        return ActiveGuidanceUIState(
+            *common,
+            turn_card=view(lib.nl_ui_state_turn_card, "turn card"),
+            eta_card=view(lib.nl_ui_state_eta_card, "ETA card"),
+            trip_progress_bar=view(lib.nl_ui_state_trip_progress_bar, "trip progress bar"),
+            speed_widget=view(lib.nl_ui_state_speed_widget, "speed widget"),
+        )
+    return NavigationReadyUIState(
+        *common, turn_card=None, eta_card=None, trip_progress_bar=None, speed_widget=None
+    )

@@ -55,7 +55,7 @@ class View(LayoutItem):
         return f"<{type(self).__name__} {ident!r}>"
 
     def _anchor_struct(self, attribute: int) -> _ffi.nl_anchor:
-        a = load().nl_view_anchor(self._handle(), attribute)
+        a: _ffi.nl_anchor = load().nl_view_anchor(self._handle(), attribute)
         if not a.item:
             fail(f"anchor of {self._describe()}")
         return a
@@ -70,7 +70,7 @@ class View(LayoutItem):
         if text is None:
             fail(f"identifier of {self._describe()}")
         self._identifier_cache = text
-        return text  # type: ignore[return-value]
+        return text
 
     @identifier.setter
     def identifier(self, value: str) -> None:
@@ -126,7 +126,7 @@ class View(LayoutItem):
         text = take_string(load().nl_view_role(self._handle()))
         if text is None:
             fail(f"role of {self._describe()}")
-        return text  # type: ignore[return-value]
+        return text
 
     # -- intrinsic size, hugging, compression resistance, margins ----------------------------
 

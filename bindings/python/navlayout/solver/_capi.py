@@ -48,7 +48,7 @@ def _lib() -> ctypes.CDLL:
             try:
                 fn = getattr(lib, name)
             except AttributeError:
-                from .errors import LibraryNotFoundError
+                from ..errors import LibraryNotFoundError
 
                 raise LibraryNotFoundError(
                     f"navlayout: {_ffi.library_path()} has no raw-solver API ({name} missing); "

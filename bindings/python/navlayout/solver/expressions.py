@@ -191,7 +191,7 @@ class _Linear:
     def __ge__(self, other: Any) -> "Constraint":
         return self._relate(other, ">=")
 
-    def __ne__(self, other: Any) -> Any:  # type: ignore[override]
+    def __ne__(self, other: Any) -> Any:
         raise TypeError("!= is not a linear constraint (use ==, <= or >=)")
 
     def __lt__(self, other: Any) -> Any:

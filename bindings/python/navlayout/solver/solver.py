@@ -92,20 +92,20 @@ class Solver:
     def _use(self, v: Variable) -> int:
         entry = self._vars.get(id(v))
         if entry is None:
-            h = _capi._clib.nl_variable_create(self._handle(), v._name.encode("utf-8"))  # type: ignore[union-attr]
+            h = _lib().nl_variable_create(self._handle(), v._name.encode("utf-8"))
             if not h:
                 _ffi.fail("nl_variable_create")
             entry = [v, h, 0]
             self._vars[id(v)] = entry
         entry[2] += 1
-        return entry[1]
+        return int(entry[1])
 
     def _unuse(self, key: int) -> None:
         entry = self._vars[key]
         entry[2] -= 1
         if entry[2] == 0:
             del self._vars[key]
-            _capi._clib.nl_variable_destroy(entry[1])  # type: ignore[union-attr]
+            _lib().nl_variable_destroy(entry[1])
 
     # -- constraints ----------------------------------------------------------------------
 
@@ -302,7 +302,7 @@ class Solver:
         text = _ffi.take_string(_lib().nl_solver_dump(self._handle()))
         if text is None:
             _ffi.fail("nl_solver_dump")
-        return text  # type: ignore[return-value]
+        return text
 
     def __repr__(self) -> str:
         return f"<navlayout.Solver: {len(self._cons)} constraints, {len(self._edits)} edit variables>"
