@@ -7,7 +7,7 @@ edge and the camera viewport filling the open area. Prompts slide up from below 
 0.4 s and slide back down when dismissed.
 
 Run:  python examples/python/sample_delegate.py [preset]      (default: iphone-portrait)
-      python -m navlayout [preset]                           (the same, from an installed package)
+      python -m navlayout demo [preset]                      (the same, from an installed package)
 
 It drives one navigation session and prints every view's frame after each step, in the same
 format as the C example (examples/c) and `navlayout demo`. On the CarPlay preset, whose map view

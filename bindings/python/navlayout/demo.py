@@ -1,4 +1,4 @@
-"""The seed's sample layout delegate and the scripted demo session (``python -m navlayout``).
+"""The seed's sample layout delegate and the scripted demo session (``python -m navlayout demo``).
 
 Layout (SPEC §10): the turn card across the top, the ETA card across the bottom, the buttons in a
 bottom-packed trailing hiding stack ("buttonStack") between them, the Google logo at the leading
@@ -12,7 +12,8 @@ step, in the same format as the C example (examples/c) and the Swift CLI ``navla
 On the CarPlay preset, whose map view refuses layout delegates (SPEC §3), it warns and runs the
 session with the built-in layout, as ``navlayout demo`` does.
 
-``examples/python/sample_delegate.py`` and ``wide_delegate.py`` build on this module.
+``examples/python/sample_delegate.py``, :mod:`navlayout.wide_delegate` and the command line
+(:mod:`navlayout.cli`) build on this module.
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ __all__ = [
     "SampleLayoutDelegate",
     "buttons_by_type",
     "describe",
-    "main",
+    "CARPLAY_WARNING",
+    "drive_session",
     "run_script",
     "run_session",
+    "set_delegate_or_warn",
 ]
 
 PROMPT_SLIDE_SECONDS = 0.4
@@ -321,6 +324,49 @@ def _warn(message: str) -> None:
     print(message, file=sys.stderr)
 
 
+CARPLAY_WARNING = ("navlayout: {preset} is a CarPlay screen, which refuses layout delegates "
+                   "(SPEC §3); running with the built-in layout")
+
+
+def drive_session(nav_map: nl.MapView, after_step: Callable[[str], None]) -> None:
+    """Drives the scripted session on ``nav_map`` (its delegate already set, or none for the
+    built-in layout): the events of :data:`STEP_NAMES`, calling ``after_step(name)`` after each.
+    Navigation must be disabled at the start; it is disabled again at the end."""
+
+    def dismiss_and_finish_slide() -> None:
+        nav_map.dismiss_prompt()
+        nav_map.advance_time(0.4)
+
+    events: Sequence[Callable[[], None]] = (
+        lambda: setattr(nav_map, "navigation_enabled", True),
+        nav_map.start_guidance,
+        lambda: nav_map.trigger_prompt(nl.PromptKind.INCIDENT),
+        lambda: nav_map.advance_time(0.2),
+        lambda: nav_map.advance_time(0.2),
+        dismiss_and_finish_slide,
+        nav_map.stop_guidance,
+        lambda: setattr(nav_map, "navigation_enabled", False),
+    )
+    for title, event in zip(STEP_NAMES, events):
+        event()
+        after_step(title)
+
+
+def set_delegate_or_warn(
+    nav_map: nl.MapView, preset: str, delegate: Optional[nl.LayoutDelegate],
+    warn: Callable[[str], None],
+) -> None:
+    """Sets ``delegate`` (``None``: keep the built-in layout). A CarPlay map view refuses layout
+    delegates (SPEC §3): then ``warn`` gets the message ``navlayout demo`` prints and the
+    built-in layout stays."""
+    if delegate is None:
+        return
+    try:
+        nav_map.set_layout_delegate(delegate)
+    except nl.CarPlayError:
+        warn(CARPLAY_WARNING.format(preset=preset))
+
+
 def run_session(
     preset: str = "iphone-portrait",
     delegate: Optional[nl.LayoutDelegate] = None,
@@ -334,30 +380,13 @@ def run_session(
     lines: List[str] = []
     delegate = delegate if delegate is not None else SampleLayoutDelegate()
     with nl.MapView.preset(preset) as nav_map:
-        try:
-            nav_map.set_layout_delegate(delegate)
-        except nl.CarPlayError:
-            warn(f"navlayout: {preset} is a CarPlay screen, which refuses layout delegates "
-                 "(SPEC §3); running with the built-in layout")
+        set_delegate_or_warn(nav_map, preset, delegate, warn)
 
-        def dismiss_and_finish_slide() -> None:
-            nav_map.dismiss_prompt()
-            nav_map.advance_time(0.4)
-
-        events: Sequence[Callable[[], None]] = (
-            lambda: setattr(nav_map, "navigation_enabled", True),
-            nav_map.start_guidance,
-            lambda: nav_map.trigger_prompt(nl.PromptKind.INCIDENT),
-            lambda: nav_map.advance_time(0.2),
-            lambda: nav_map.advance_time(0.2),
-            dismiss_and_finish_slide,
-            nav_map.stop_guidance,
-            lambda: setattr(nav_map, "navigation_enabled", False),
-        )
-        for title, event in zip(STEP_NAMES, events):
-            event()
+        def table(title: str) -> None:
             lines.append(f"== {title} ==")
             lines.extend(describe(nav_map))
+
+        drive_session(nav_map, table)
     return lines
 
 
@@ -379,14 +408,3 @@ def run_script(argv: Sequence[str], make_delegate: Callable[[], nl.LayoutDelegat
         return 1
     sys.stdout.write("".join(line + "\n" for line in lines))
     return 0
-
-
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m navlayout [preset]``: prints the sample delegate's session table for ``preset``
-    (default iphone-portrait) and returns the exit status."""
-    if argv is None:
-        argv = ["python -m navlayout"] + sys.argv[1:]
-    if len(argv) == 2 and argv[1] == "--version":
-        print(f"navlayout {nl.__version__} (libnavlayout {nl.library_version()})")
-        return 0
-    return run_script(argv, SampleLayoutDelegate)

@@ -11,7 +11,6 @@ example delegates, for any :class:`~navlayout.LayoutDelegate` written in Python.
 
 from __future__ import annotations
 
-import html as _html
 import os
 import sys
 from typing import Callable, List, NamedTuple, Optional, Sequence, TextIO
@@ -136,8 +135,16 @@ def _run_preset(preset: str, make_delegate: Callable[[], Optional[LayoutDelegate
     return cells, note
 
 
+def _escape(text: str) -> str:
+    """``&``, ``<``, ``>`` and ``"`` as HTML entities — what the Swift CLI's page escapes, so
+    both pages are the same bytes (an apostrophe needs no escape in text or "-quoted
+    attributes)."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
 def _page(title: str, rows: Sequence[GalleryRow]) -> str:
-    h = _html.escape
+    h = _escape
     out = [
         "<!DOCTYPE html>",
         f'<html lang="en"><head><meta charset="utf-8"><title>NavLayout gallery — {h(title)}</title>',
@@ -195,6 +202,7 @@ def gallery(
     *,
     title: Optional[str] = None,
     stream: Optional[TextIO] = None,
+    summary: Optional[TextIO] = None,
 ) -> GalleryResult:
     """Drives ``make_delegate()``'s delegate through the standard session on every preset and
     writes one page of pictures — the Python counterpart of ``navlayout gallery``.
@@ -220,6 +228,9 @@ def gallery(
         title: the delegate's name on the page (default: ``make_delegate``'s name, or
             ``builtin``).
         stream: where progress is printed (default ``sys.stderr``).
+        summary: where the last line, ``gallery: OUT/index.html — n presets, e error
+            diagnostics``, is printed (default: ``stream``; ``navlayout gallery`` prints it on
+            stdout).
 
     Returns:
         A :class:`GalleryResult`; ``result.errors`` counts error-severity diagnostics (and
@@ -268,6 +279,7 @@ def gallery(
     errors = sum(r.errors for r in rows)
     warnings = sum(r.warnings for r in rows)
     infos = sum(r.infos for r in rows)
-    stream.write(f"gallery: {index} — {len(rows)} presets, {errors} error diagnostics\n")
-    stream.flush()
+    summary = stream if summary is None else summary
+    summary.write(f"gallery: {index} — {len(rows)} presets, {errors} error diagnostics\n")
+    summary.flush()
     return GalleryResult(index, rows, errors, warnings, infos)

@@ -101,3 +101,26 @@ def nav_map():
 def repo_root() -> Path:
     """The repository root."""
     return REPO
+
+
+def swift_cli_path():
+    """The Swift CLI ``navlayout`` to compare with: ``$NAVLAYOUT_CLI``, else the SwiftPM build
+    (``swift build --product navlayout``: .build/debug or .build/release), else None."""
+    override = os.environ.get("NAVLAYOUT_CLI")
+    candidates = [Path(override)] if override else [
+        REPO / ".build" / "debug" / "navlayout", REPO / ".build" / "release" / "navlayout",
+    ]
+    for candidate in candidates:
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+@pytest.fixture
+def swift_cli() -> Path:
+    """The Swift CLI's path (see :func:`swift_cli_path`); skips the test when it is not built."""
+    cli = swift_cli_path()
+    if cli is None:
+        pytest.skip("the Swift CLI is not built (swift build --product navlayout, or set "
+                    "NAVLAYOUT_CLI): nothing to compare with")
+    return cli

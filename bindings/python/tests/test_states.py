@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import textwrap
 from pathlib import Path
 
 import pytest
