@@ -94,7 +94,12 @@ typedef enum nl_status {
  * entry of one process-wide table of at most NL_MAX_LIVE_HANDLES live entries, shared by all
  * threads. The number comes from the handle encoding (a 24-bit slot index, slot 0 unused) and is
  * not configurable. A handle stops counting once it is invalidated (nl_*_destroy, or the
- * destruction of its map view or solver), and its slot is reused.
+ * destruction of its map view or solver), and its slot is reused — with a new 32-bit generation
+ * each time, so that no handle value is ever issued twice in a process and a stale handle is
+ * refused for the process's whole life. A slot that has issued its 4,294,967,295th handle is
+ * retired and no longer counts towards the limit (one slot per 4.3e9 handles created; the table
+ * issues 7.2e16 handles in all, over a thousand years at 2 million a second: docs/design.md
+ * "Handles").
  * When the table is full, every call that needs a new handle fails with NL_ERR_LIMIT_EXCEEDED and
  * a last error message naming the limit: functions returning a status return it; functions
  * returning a handle return NULL and nl_last_error_status() is NL_ERR_LIMIT_EXCEEDED. This covers

@@ -26,6 +26,17 @@ package final class LayoutSystem {
     @exclusivity(unchecked) private var pendingAdds: [LayoutConstraint] = []
     @exclusivity(unchecked) private var pendingRemoves: [LayoutConstraint] = []
     @exclusivity(unchecked) private var pendingConstants: [LayoutConstraint] = []
+    /// Entries of `pendingAdds` / `pendingRemoves` that no longer need the pass (dequeued before
+    /// it, re-activated before it), counted so that the lists are compacted once they are mostly
+    /// stale: a host that activates and deactivates (or destroys) constraints over and over
+    /// without a layout pass keeps them, and the items they refer to, bounded by what is really
+    /// pending (issue 17). Each compaction costs at most twice the stale entries it drops: O(1)
+    /// amortised per call.
+    @exclusivity(unchecked) private var staleAdds = 0
+    @exclusivity(unchecked) private var staleRemoves = 0
+    /// The lengths of the queues of additions and removals for the next pass, stale entries
+    /// included (for tests: they stay bounded by what is really pending, see `staleAdds`).
+    package var queueLengths: (adds: Int, removes: Int) { (pendingAdds.count, pendingRemoves.count) }
     /// Required constraints left out of the solver because they conflict (SPEC §2), oldest first.
     @exclusivity(unchecked) package private(set) var broken: [LayoutConstraint] = []
     /// Set when the constant of a broken constraint changes: it is retried at the next pass.
@@ -62,6 +73,8 @@ package final class LayoutSystem {
         stacks.removeAll()
         pendingAdds.removeAll()
         pendingRemoves.removeAll()
+        staleAdds = 0
+        staleRemoves = 0
         pendingConstants.removeAll()
         broken.removeAll()
         explanationCache = nil
@@ -122,6 +135,11 @@ package final class LayoutSystem {
             // Re-activated before the pass removed it: keep it, but apply a changed constant.
             c.state = .inSolver
             if c.constantDirty { pendingConstants.append(c) }
+            staleRemoves += 1
+            if staleRemoves >= 64 && staleRemoves * 2 > pendingRemoves.count {
+                pendingRemoves.removeAll { $0.state != .pendingRemove }
+                staleRemoves = 0
+            }
         case .none:
             c.serial = nextSerial; nextSerial += 1
             c.state = .pendingAdd
@@ -133,7 +151,13 @@ package final class LayoutSystem {
     package func dequeue(_ c: LayoutConstraint) {
         switch c.state {
         case .none, .pendingRemove: return
-        case .pendingAdd: c.state = .none
+        case .pendingAdd:
+            c.state = .none
+            staleAdds += 1
+            if staleAdds >= 64 && staleAdds * 2 > pendingAdds.count {
+                pendingAdds.removeAll { $0.state != .pendingAdd }
+                staleAdds = 0
+            }
         case .broken:
             c.state = .none
             if let i = broken.firstIndex(where: { $0 === c }) { broken.remove(at: i) }
