@@ -31,8 +31,7 @@ open class LayoutRootView: LayoutView {
         system.register(self)
         func pin(_ a: LayoutAttribute, _ value: Double) -> LayoutConstraint {
             let c = LayoutConstraint(unchecked: anchor(a), .equal, nil, 1, value)
-            c.isEngineOwned = true
-            c.engineRole = "root"
+            c.engineKind = .mapFrame
             c.install(on: self)
             return c
         }
