@@ -31,19 +31,21 @@ final class ConstraintsAffectingLayoutTests: XCTestCase {
     /// `mapContentsBottom.height == 0`, `mapContentsBottom.bottom <= etaCard.top`,
     /// `etaCard.bottom == map.bottom`, the ETA card's component size (72 + 34 = 106) and the map
     /// frame's `map.height == 852`. The guide's resting constraint (`== safe.bottom @250`) pulls it
-    /// to 818 and loses (72 pt off): listed as not holding. Order: activation (the map frame
-    /// first, the component sizes at creation, then the delegate's in its activation order).
+    /// to 818 and loses (72 pt off): listed as not holding. Order: activation into the layout
+    /// (the map frame first; the guide's two resting constraints from navigation ready, which
+    /// stay in the solver across the transition; the cards' sizes as they join the hierarchy;
+    /// then the guidance layout's constraints in the delegate's order).
     func testViewportVerticalInActiveGuidance() throws {
         let expected = [
             "map.top == 0 (map frame)",
             "map.height == 852 (map frame)",
+            "mapContentsBottom.height == 0",
+            "mapContentsBottom.bottom == map.safeAreaLayoutGuide.bottom @250 [does not hold]",
             "turnCard.height == 163 (component size)",
             "etaCard.height == 106 (component size)",
             "turnCard.top == map.top",
             "etaCard.bottom == map.bottom",
             "mapContentsBottom.bottom <= etaCard.top",
-            "mapContentsBottom.height == 0",
-            "mapContentsBottom.bottom == map.safeAreaLayoutGuide.bottom @250 [does not hold]",
             "viewport.top == turnCard.bottom",
             "viewport.bottom == mapContentsBottom.top",
         ]
@@ -92,11 +94,11 @@ final class ConstraintsAffectingLayoutTests: XCTestCase {
         XCTAssertEqual(describe(guide.constraintsAffectingLayout(for: .vertical)), [
             "map.top == 0 (map frame)",
             "map.height == 852 (map frame)",
+            "mapContentsBottom.height == 0",
+            "mapContentsBottom.bottom == map.safeAreaLayoutGuide.bottom @250 [does not hold]",
             "etaCard.height == 106 (component size)",
             "etaCard.bottom == map.bottom",
             "mapContentsBottom.bottom <= etaCard.top",
-            "mapContentsBottom.height == 0",
-            "mapContentsBottom.bottom == map.safeAreaLayoutGuide.bottom @250 [does not hold]",
         ])
         // The safe-area guide: the map frame and its two vertical insets (59, 34); the resting
         // constraint acts on the guide's bottom and does not hold, so it is listed too.
@@ -115,7 +117,7 @@ final class ConstraintsAffectingLayoutTests: XCTestCase {
         let map = try guidanceMap()
         defer { map.invalidate() }
         let set = map.compassButton.constraintsAffectingLayout(for: .vertical)
-        XCTAssertEqual(set.compactMap(\.engineKind), [.mapFrame, .mapFrame, .componentSize, .hidingStack, .componentSize])
+        XCTAssertEqual(set.compactMap(\.engineKind), [.mapFrame, .mapFrame, .componentSize, .componentSize, .hidingStack])
         XCTAssertTrue(describe(set).contains("compass.bottom == buttonStack.bottom (hiding stack)"))
         XCTAssertTrue(describe(set).contains("buttonStack.bottom == mapContentsBottom.top"))
     }
