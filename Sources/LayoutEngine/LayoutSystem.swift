@@ -17,7 +17,8 @@ package final class LayoutSystem {
         didSet { if needsLayout { revision &+= 1 } }
     }
     /// Changes whenever anything a layout result or a diagnostic depends on may have changed
-    /// (every invalidation, every clock step, `noteChange()`); caches compare it.
+    /// (every invalidation, a clock step that ends an animation or makes a completion due,
+    /// `noteChange()`); caches compare it. Presented frames move with the clock without it.
     @exclusivity(unchecked) package private(set) var revision = 0
 
     /// Records a change that affects diagnostics or snapshots but not the layout itself.
@@ -409,6 +410,11 @@ package final class LayoutSystem {
     /// commits the solved frames — animated when an animation block is open (SPEC §5).
     package func layoutIfNeeded() {
         if !needsLayout || isLayingOut { return }
+        performPass()
+        root.diagnosticCheckpoint()
+    }
+
+    private func performPass() {
         isLayingOut = true
         defer { isLayingOut = false }
         var rounds = 0
@@ -637,13 +643,17 @@ package final class LayoutSystem {
 
     /// Advances the clock by `seconds` (finite, >= 0, checked by the caller), ends the animations
     /// that are over, and returns the completions that became due, in order of end time.
+    ///
+    /// The revision changes only when an animation ends or a completion becomes due: target frames
+    /// do not move with the clock, so diagnostics (which depend on time only through whether
+    /// animations run and completions wait) stay valid across steps inside an animation.
     package func advanceClock(by seconds: Double) -> [PendingCompletion] {
         time += seconds
-        revision &+= 1
         let now = time + 1e-9
+        var ended = false
         animatingItems.removeAll { item in
             guard let a = item.animation else { return true }
-            if a.end <= now { item.animation = nil; return true }
+            if a.end <= now { item.animation = nil; ended = true; return true }
             return false
         }
         var due: [PendingCompletion] = []
@@ -651,6 +661,7 @@ package final class LayoutSystem {
             if c.end <= now { due.append(c); return true }
             return false
         }
+        if ended || !due.isEmpty { revision &+= 1 }
         due.sort { ($0.end, $0.serial) < ($1.end, $1.serial) }
         return due
     }
