@@ -35,6 +35,10 @@ public final class SessionRecorder {
     private var keptConstraints: [LayoutConstraint] = []
     private var constraintJSON: [String] = []
 
+    /// Runs before every event and clock step of the session (the C layer clears its per-call
+    /// failure message there, so each callback failure is seen).
+    public var beforeEach: () -> Void = {}
+
     private struct ConstraintVersion: Hashable {
         let object: ObjectIdentifier
         let constant: Double
@@ -67,7 +71,7 @@ public final class SessionRecorder {
         for (i, step) in script.steps.enumerated() {
             let start = map.currentTime
             var outcome = StepOutcome()
-            SessionDriver.perform(step, on: map, into: &outcome)
+            SessionDriver.perform(step, on: map, into: &outcome, beforeEach: beforeEach)
             let first = state()
             var samples: [String] = []
             let willPass: Bool
@@ -77,7 +81,7 @@ public final class SessionRecorder {
             case .settle: willPass = SessionDriver.isAnimating(map)
             }
             if willPass { samples.append(sample(at: 0)) }
-            SessionDriver.passTime(step.timing, on: map, sampling: true, into: &outcome) { elapsed in
+            SessionDriver.passTime(step.timing, on: map, sampling: true, into: &outcome, beforeEach: beforeEach) { elapsed in
                 samples.append(sample(at: elapsed))
             }
             var states = [first]

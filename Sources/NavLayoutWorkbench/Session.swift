@@ -182,8 +182,11 @@ public enum SessionDriver {
 
     /// Sends the step's events in order. A throwing event is recorded in `outcome.failures` and the
     /// next event is still sent (a callback that throws does not undo its transition, SPEC §3).
-    public static func perform(_ step: SessionStep, on map: NavigationMapView, into outcome: inout StepOutcome) {
+    /// `beforeEach` runs before every event (the C layer clears its per-call failure message there).
+    public static func perform(_ step: SessionStep, on map: NavigationMapView, into outcome: inout StepOutcome,
+                               beforeEach: () -> Void = {}) {
         for event in step.events {
+            beforeEach()
             do {
                 switch event {
                 case .setNavigationEnabled(let on): try map.setNavigationEnabled(on)
@@ -217,11 +220,14 @@ public enum SessionDriver {
     }
 
     /// Moves the clock as `timing` says. With `sampling`, an `.advance` is cut into ticks too;
-    /// `sample(elapsed)` runs after every tick (seconds since the step's events). A completion that
-    /// throws is recorded as a failure and the clock goes on.
+    /// `sample(elapsed)` runs after every tick (seconds since the step's events), `beforeEach`
+    /// before every clock step. A completion that throws is recorded as a failure and the clock
+    /// goes on.
     public static func passTime(_ timing: SessionTiming, on map: NavigationMapView, sampling: Bool,
-                                into outcome: inout StepOutcome, sample: (Double) -> Void = { _ in }) {
+                                into outcome: inout StepOutcome, beforeEach: () -> Void = {},
+                                sample: (Double) -> Void = { _ in }) {
         func advance(to elapsed: Double, from previous: Double) {
+            beforeEach()
             do { try map.advanceTime(by: elapsed - previous) } catch {
                 outcome.failures.append("advanceTime(by:) at \(formatPoints(elapsed)) s: \(message(error))")
                 outcome.errors.append(error)
@@ -282,16 +288,18 @@ public enum SessionDriver {
     /// - Parameter stopOnFailure: true rethrows the first error an event or a completion throws
     ///   (that step is not observed), as the demo does; false records failures in the outcomes and
     ///   goes on (the gallery, the viewer).
+    /// - Parameter beforeEach: runs before every event and clock step.
     /// - Throws: what `checkCanRun` throws (nothing has changed then); with `stopOnFailure`, the
     ///   first event's error (`NavLayoutError`); whatever `observe` throws.
     public static func run(_ script: SessionScript, on map: NavigationMapView, stopOnFailure: Bool = false,
+                           beforeEach: () -> Void = {},
                            observe: (Int, SessionStep, StepOutcome) throws -> Void) throws {
         try checkCanRun(script, on: map)
         for (i, step) in script.steps.enumerated() {
             var outcome = StepOutcome()
-            perform(step, on: map, into: &outcome)
+            perform(step, on: map, into: &outcome, beforeEach: beforeEach)
             if stopOnFailure, let first = outcome.errors.first { throw first }
-            passTime(step.timing, on: map, sampling: false, into: &outcome)
+            passTime(step.timing, on: map, sampling: false, into: &outcome, beforeEach: beforeEach)
             if stopOnFailure, let first = outcome.errors.first { throw first }
             try observe(i, step, outcome)
         }
