@@ -16,6 +16,8 @@ let package = Package(
         // needs no Swift toolchain at run time, use CMake (see README), which links with
         // -static-stdlib and a version script exporting only nl_* symbols.
         .library(name: "navlayout-c", type: .dynamic, targets: ["NavLayoutC"]),
+        // The layout workbench (issue 14): the standard session, its recorder and the viewer page.
+        .library(name: "NavLayoutWorkbench", targets: ["NavLayoutWorkbench"]),
         .executable(name: "navlayout", targets: ["navlayout"]),
     ],
     targets: [
@@ -25,19 +27,26 @@ let package = Package(
         .target(name: "LayoutEngine", dependencies: ["LayoutSolver"], linkerSettings: libm),
         // The seed's SDK: map view, state machine, components, delegate protocol, camera.
         .target(name: "NavigationUI", dependencies: ["LayoutEngine"]),
+        // The layout workbench (issue 14): the standard navigation session every tool drives, its
+        // recorder (every step, animations sampled at 60 Hz) and the self-contained viewer page.
+        // No Foundation; the page's JS and CSS live in Viewer/ and are embedded by
+        // scripts/embed-viewer.py into ViewerAssets.swift.
+        .target(name: "NavLayoutWorkbench", dependencies: ["LayoutEngine", "NavigationUI"],
+                exclude: ["Viewer"]),
         // Umbrella module for Swift users.
         .target(name: "NavLayout", dependencies: ["LayoutSolver", "LayoutEngine", "NavigationUI"]),
         // The public C header, imported by the export layer so both sides share one set of types.
         .systemLibrary(name: "CNavLayout", path: "include"),
         // The C ABI: the only module with @_cdecl exports.
-        .target(name: "NavLayoutC", dependencies: ["CNavLayout", "NavigationUI"]),
+        .target(name: "NavLayoutC", dependencies: ["CNavLayout", "NavigationUI", "NavLayoutWorkbench"]),
         // The example delegates written in Swift (the CLI and the tests use them).
-        .target(name: "NavLayoutExamples", dependencies: ["LayoutEngine", "NavigationUI"], path: "examples/swift"),
+        .target(name: "NavLayoutExamples", dependencies: ["LayoutEngine", "NavigationUI", "NavLayoutWorkbench"], path: "examples/swift"),
         // Command-line tool: `navlayout demo --preset iphone-portrait`.
-        .executableTarget(name: "navlayout", dependencies: ["NavigationUI", "NavLayoutExamples"]),
+        .executableTarget(name: "navlayout", dependencies: ["NavigationUI", "NavLayoutExamples", "NavLayoutWorkbench"]),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "NavigationUITests", dependencies: ["NavigationUI", "NavLayoutExamples"]),
+        .testTarget(name: "NavLayoutWorkbenchTests", dependencies: ["NavLayoutWorkbench", "NavLayoutExamples"]),
     ],
     swiftLanguageModes: [.v5]
 )

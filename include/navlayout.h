@@ -94,7 +94,12 @@ typedef enum nl_status {
  * entry of one process-wide table of at most NL_MAX_LIVE_HANDLES live entries, shared by all
  * threads. The number comes from the handle encoding (a 24-bit slot index, slot 0 unused) and is
  * not configurable. A handle stops counting once it is invalidated (nl_*_destroy, or the
- * destruction of its map view or solver), and its slot is reused.
+ * destruction of its map view or solver), and its slot is reused — with a new 32-bit generation
+ * each time, so that no handle value is ever issued twice in a process and a stale handle is
+ * refused for the process's whole life. A slot that has issued its 4,294,967,295th handle is
+ * retired and no longer counts towards the limit (one slot per 4.3e9 handles created; the table
+ * issues 7.2e16 handles in all, over a thousand years at 2 million a second: docs/design.md
+ * "Handles").
  * When the table is full, every call that needs a new handle fails with NL_ERR_LIMIT_EXCEEDED and
  * a last error message naming the limit: functions returning a status return it; functions
  * returning a handle return NULL and nl_last_error_status() is NL_ERR_LIMIT_EXCEEDED. This covers
@@ -898,6 +903,87 @@ char *nl_map_view_snapshot_svg(nl_map_view *map);
  *  the map (the picture grows by 24 user units at the top), as `navlayout gallery` labels each
  *  step. Free the result with nl_string_free; NULL with NL_ERR_INVALID_HANDLE for a bad map. */
 char *nl_map_view_snapshot_svg_titled(nl_map_view *map, const char *title);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workbench: the standard session, its recording and the viewer page (issue 14)              */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Which scripted session nl_map_view_run_session drives. */
+typedef enum nl_session_script {
+    /** The workbench's standard session (what `navlayout view` and `navlayout gallery` run):
+     *  navigation ready; active guidance; each prompt kind (incident, speedCamera, traffic,
+     *  betterRoute) shown, then dismissed; the map panned (the logo becomes the re-center button)
+     *  and re-centered; the speed widget's modes limit only, none, both; a resize to the preset's
+     *  twin and back where `preset` has one (iphone-portrait <-> iphone-landscape, ipad-portrait
+     *  <-> ipad-split); guidance stopped; navigation disabled. After each step's events the clock
+     *  runs in ticks of 1/60 s until no animation runs and no completion waits (at most 10 s). */
+    NL_SESSION_STANDARD = 0,
+    /** The demo session of SPEC §10 (`navlayout demo`): ready, guidance, incident prompt at 0,
+     *  0.2 and 0.4 s, dismissed (+0.4 s), guidance stopped, navigation disabled. */
+    NL_SESSION_DEMO = 1
+} nl_session_script;
+
+/** Options of nl_map_view_run_session. Set struct_size to sizeof(nl_session_options). */
+typedef struct nl_session_options {
+    uint32_t struct_size;
+    nl_session_script script;
+    /** The SPEC §9 preset the map view was made from ("iphone-portrait", ...), or NULL: it picks
+     *  the standard session's resize twin and is named in the recording. UTF-8, copied. */
+    const char *preset;
+    /** The run's name in the recording and on the viewer page (e.g. the delegate's name), or
+     *  NULL for none. UTF-8, copied; any bytes (invalid UTF-8 is shown with U+FFFD). */
+    const char *title;
+} nl_session_options;
+
+/**
+ * Called by nl_map_view_run_session after each step, at rest (the step's animations done), with
+ * the step's index (0-based) and name, and the errors the step's events threw — a delegate
+ * callback that failed, one per line ("" when none). The strings are valid during the call only.
+ * The observer may read the map view (frames, diagnostics, snapshots); events from inside it
+ * return NL_ERR_REENTRANT. Return 0 to go on, anything else to stop the session: the run then
+ * returns NL_ERR_CALLBACK_FAILED (with nl_map_view_fail_callback's message if the observer called
+ * it, "session observer stopped the session" otherwise) and writes no recording.
+ */
+typedef int (*nl_session_observer)(void *user_data, nl_map_view *map, size_t step_index,
+                                   const char *step_name, const char *failures);
+
+/**
+ * Runs a scripted navigation session (options->script) on `map` with whatever delegate it has —
+ * a C delegate, a Python one, or none (the built-in layout) — calling `observer` (may be NULL)
+ * after each step. With `out_recording` non-NULL the session is recorded: every step's hierarchy
+ * in z-order with frames, kinds, roles and identifiers, every active constraint, the camera and
+ * the diagnostics at the step's start and end, and inside animations the presented frames every
+ * 1/60 s — JSON of schema `navlayout.recording/1` (docs/recording-schema.md), which
+ * nl_viewer_page turns into the viewer page. *out_recording is a string the caller frees with
+ * nl_string_free (NULL on error).
+ *
+ * A delegate callback that fails (nl_map_view_fail_callback, a Python exception) does not stop the
+ * session: the transition still happens (SPEC §3), the failure is recorded in its step (and given
+ * to the observer) and the call returns NL_OK. The session leaves the map view with navigation
+ * disabled, its clock advanced, and the speed widget, logo and size as they were.
+ *
+ * Errors (nothing has changed then): NL_ERR_INVALID_HANDLE (map); NL_ERR_INVALID_ARGUMENT
+ * (struct_size too small, unknown script, unknown preset name); NL_ERR_REENTRANT (from inside a
+ * callback of this map view); NL_ERR_NAVIGATION_ENABLED (navigation is enabled: the sessions
+ * start by enabling it); NL_ERR_INVALID_STATE (the map view was invalidated).
+ * NL_ERR_CALLBACK_FAILED: the observer stopped the session (part of it has run).
+ * `options` NULL means the standard session with no preset and no title.
+ */
+nl_status nl_map_view_run_session(nl_map_view *map, const nl_session_options *options,
+                                  nl_session_observer observer, void *user_data,
+                                  char **out_recording);
+
+/**
+ * The viewer page for a recording of nl_map_view_run_session: one self-contained HTML file (inline
+ * CSS and JavaScript, the recording embedded, no network) showing the device at real proportions
+ * with the safe area, every view drawn as its component in z-order, the timeline of steps with a
+ * scrubber over the animation samples, each view's frame, margins and constraints, the camera and
+ * the diagnostics. `recording_json` is embedded with `<`, `>`, `&`, U+2028 and U+2029 escaped, so
+ * no identifier can break the page; text that is not a recording gives a page that says so.
+ * `title` (NULL: "NavLayout viewer") is the page's <title>, HTML-escaped. Returns a string the
+ * caller frees with nl_string_free, or NULL with NL_ERR_INVALID_ARGUMENT for a NULL recording.
+ */
+char *nl_viewer_page(const char *recording_json, const char *title);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Raw solver: the Cassowary solver on its own (API.md "Raw solver"; docs/solver.md)           */

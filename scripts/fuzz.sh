@@ -27,7 +27,7 @@ build() {
   # A module is rebuilt when its sources changed or any module before it was rebuilt (a layer's
   # object code depends on the layout of the classes below it).
   local stale=0
-  for m in LayoutSolver LayoutEngine NavigationUI NavLayoutC; do
+  for m in LayoutSolver LayoutEngine NavigationUI NavLayoutWorkbench NavLayoutC; do
     local srcs=("$root"/Sources/$m/*.swift)
     if [ $stale = 1 ] || [ ! -f "$out/$m.o" ] || [ -n "$(find "${srcs[@]}" "$root/include" -newer "$out/$m.o" 2>/dev/null | head -1)" ]; then
       stale=1
@@ -39,7 +39,7 @@ build() {
   echo "fuzz build: fuzz-api"
   "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
     -I "$root/include" -c "$root/fuzz/api_fuzzer.c" -o "$out/api_fuzzer.o"
-  "$swiftc" $sanitize -g "$out/api_fuzzer.o" "$out/NavLayoutC.o" "$out/NavigationUI.o" \
+  "$swiftc" $sanitize -g "$out/api_fuzzer.o" "$out/NavLayoutC.o" "$out/NavLayoutWorkbench.o" "$out/NavigationUI.o" \
     "$out/LayoutEngine.o" "$out/LayoutSolver.o" -o "$out/fuzz-api"
   echo "fuzz build: fuzz-solver"
   # Compiled into the LayoutSolver module itself, for its internal invariant check.

@@ -35,7 +35,7 @@ lsan() {
   "$clang" "${cflags[@]}" -DNL_SAMPLE_DELEGATE_NO_MAIN -DNL_WIDE_DELEGATE_NO_MAIN -c \
     "$root/examples/c/wide_delegate.c" -o "$dir/wide_delegate_lib.o" || return 1
   "$clang" "${cflags[@]}" -c "$root/examples/c/demo_table.c" -o "$dir/demo_table.o" || return 1
-  local swift_objs=("$out/NavLayoutC.o" "$out/NavigationUI.o" "$out/LayoutEngine.o" "$out/LayoutSolver.o")
+  local swift_objs=("$out/NavLayoutC.o" "$out/NavLayoutWorkbench.o" "$out/NavigationUI.o" "$out/LayoutEngine.o" "$out/LayoutSolver.o")
   local progs=() src name
   for src in "$root"/Tests/c/test_*.c; do
     name=$(basename "$src" .c)
@@ -69,7 +69,7 @@ tsan() {
   local dir=$out/tsan
   mkdir -p "$dir/mods"
   local common=(-parse-as-library -wmo -O -g -sanitize=thread -D NAVLAYOUT_TSAN -package-name NavLayout -I "$root/include" -I "$dir/mods")
-  for m in LayoutSolver LayoutEngine NavigationUI NavLayoutC; do
+  for m in LayoutSolver LayoutEngine NavigationUI NavLayoutWorkbench NavLayoutC; do
     local srcs=("$root"/Sources/$m/*.swift)
     if [ ! -f "$dir/$m.o" ] || [ -n "$(find "${srcs[@]}" "$root/include" -newer "$dir/$m.o" 2>/dev/null | head -1)" ]; then
       "$swiftc" "${common[@]}" -module-name $m -emit-module -emit-module-path "$dir/mods/$m.swiftmodule" \
@@ -79,7 +79,7 @@ tsan() {
   local cflags=(-g -O1 -fsanitize=thread -I "$root/include" -I "$root/Tests/c" -I "$root/examples/c")
   "$clang" "${cflags[@]}" -DNL_SAMPLE_DELEGATE_NO_MAIN -c "$root/examples/c/sample_delegate.c" -o "$dir/sample_delegate.o" || return 1
   "$clang" "${cflags[@]}" -c "$root/Tests/c/test_threads.c" -o "$dir/test_threads.o" || return 1
-  "$swiftc" -sanitize=thread "$dir/test_threads.o" "$dir/sample_delegate.o" "$dir/NavLayoutC.o" "$dir/NavigationUI.o" \
+  "$swiftc" -sanitize=thread "$dir/test_threads.o" "$dir/sample_delegate.o" "$dir/NavLayoutC.o" "$dir/NavLayoutWorkbench.o" "$dir/NavigationUI.o" \
     "$dir/LayoutEngine.o" "$dir/LayoutSolver.o" -lm -o "$dir/test_threads" 2>/dev/null || return 1
   if SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "$dir/test_threads" >"$dir/test_threads.log" 2>&1 \
      && ! grep -q "WARNING: ThreadSanitizer" "$dir/test_threads.log"; then

@@ -127,7 +127,7 @@ extension LayoutRootView {
             }
             out.append(LayoutDiagnostic(
                 code: .unsatisfiable,
-                message: "required constraint \(c) conflicts with \(conflictText); it was broken for this pass (the most recently activated of the set) and is retried on the next one — remove one of them or lower a priority below 1000",
+                message: "Unable to simultaneously satisfy constraints: required constraint \(c) conflicts with \(conflictText); it was broken for this pass (the most recently activated of the set) and is retried on the next one — remove one of them or lower a priority below 1000",
                 items: items, constraints: [c] + Array(set.dropLast())))
         }
         let solver = system_.solver

@@ -34,6 +34,12 @@ open class LayoutItem {
     /// position here (`firstReferenceIndex` / `secondReferenceIndex`), so adding and removing
     /// one is O(1) without hashing.
     @exclusivity(unchecked) package private(set) var referencingConstraints: [LayoutConstraint] = []
+    /// Set when the host destroyed the item through the C API (`nl_view_destroy`,
+    /// `nl_guide_destroy`, or the built-in guides of a destroyed view): it stays dead and is never
+    /// handed out again. A flag on the item itself, so that telling a destroyed item apart costs
+    /// O(1) with no registry to search or prune (issue 17: a registry filtered on every destroy
+    /// made destroying n views between layout passes O(n²)).
+    @exclusivity(unchecked) package var isDestroyedByHost = false
 
     package init(identifier: String, initialFrame: Rect = .zero) {
         self.identifier = identifier

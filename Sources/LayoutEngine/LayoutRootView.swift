@@ -31,8 +31,7 @@ open class LayoutRootView: LayoutView {
         system.register(self)
         func pin(_ a: LayoutAttribute, _ value: Double) -> LayoutConstraint {
             let c = LayoutConstraint(unchecked: anchor(a), .equal, nil, 1, value)
-            c.isEngineOwned = true
-            c.engineRole = "root"
+            c.engineKind = .mapFrame
             c.install(on: self)
             return c
         }
@@ -83,6 +82,13 @@ open class LayoutRootView: LayoutView {
     package var subviewRemovedHandler: ((LayoutView) -> Void)?
 
     package override func didRemoveSubview(_ view: LayoutView) { subviewRemovedHandler?(view) }
+
+    /// Called after every layout pass that ran (and at the end of `advanceTime(by:)`): a point
+    /// where something new may have appeared. The map view reports new diagnostics there
+    /// (issue 14); the root itself does nothing.
+    package var checkpointObserver: (() -> Void)?
+
+    package func diagnosticCheckpoint() { checkpointObserver?() }
 
     /// Whether a host callback is running (events are refused then, SPEC §3).
     public var isInHostCallback: Bool { hostCallbackDepth > 0 }
@@ -149,6 +155,8 @@ open class LayoutRootView: LayoutView {
         for c in due {
             do { try c.body(true) } catch { if failure == nil { failure = error } }
         }
+        // Animations that ended and completions that ran may change what is reported.
+        diagnosticCheckpoint()
         if let failure { throw LayoutRootView.asCallbackFailure(failure, "animation completion") }
     }
 

@@ -17,7 +17,8 @@ package final class LayoutSystem {
         didSet { if needsLayout { revision &+= 1 } }
     }
     /// Changes whenever anything a layout result or a diagnostic depends on may have changed
-    /// (every invalidation, every clock step, `noteChange()`); caches compare it.
+    /// (every invalidation, a clock step that ends an animation or makes a completion due,
+    /// `noteChange()`); caches compare it. Presented frames move with the clock without it.
     @exclusivity(unchecked) package private(set) var revision = 0
 
     /// Records a change that affects diagnostics or snapshots but not the layout itself.
@@ -26,6 +27,17 @@ package final class LayoutSystem {
     @exclusivity(unchecked) private var pendingAdds: [LayoutConstraint] = []
     @exclusivity(unchecked) private var pendingRemoves: [LayoutConstraint] = []
     @exclusivity(unchecked) private var pendingConstants: [LayoutConstraint] = []
+    /// Entries of `pendingAdds` / `pendingRemoves` that no longer need the pass (dequeued before
+    /// it, re-activated before it), counted so that the lists are compacted once they are mostly
+    /// stale: a host that activates and deactivates (or destroys) constraints over and over
+    /// without a layout pass keeps them, and the items they refer to, bounded by what is really
+    /// pending (issue 17). Each compaction costs at most twice the stale entries it drops: O(1)
+    /// amortised per call.
+    @exclusivity(unchecked) private var staleAdds = 0
+    @exclusivity(unchecked) private var staleRemoves = 0
+    /// The lengths of the queues of additions and removals for the next pass, stale entries
+    /// included (for tests: they stay bounded by what is really pending, see `staleAdds`).
+    package var queueLengths: (adds: Int, removes: Int) { (pendingAdds.count, pendingRemoves.count) }
     /// Required constraints left out of the solver because they conflict (SPEC §2), oldest first.
     @exclusivity(unchecked) package private(set) var broken: [LayoutConstraint] = []
     /// Set when the constant of a broken constraint changes: it is retried at the next pass.
@@ -62,6 +74,8 @@ package final class LayoutSystem {
         stacks.removeAll()
         pendingAdds.removeAll()
         pendingRemoves.removeAll()
+        staleAdds = 0
+        staleRemoves = 0
         pendingConstants.removeAll()
         broken.removeAll()
         explanationCache = nil
@@ -122,6 +136,11 @@ package final class LayoutSystem {
             // Re-activated before the pass removed it: keep it, but apply a changed constant.
             c.state = .inSolver
             if c.constantDirty { pendingConstants.append(c) }
+            staleRemoves += 1
+            if staleRemoves >= 64 && staleRemoves * 2 > pendingRemoves.count {
+                pendingRemoves.removeAll { $0.state != .pendingRemove }
+                staleRemoves = 0
+            }
         case .none:
             c.serial = nextSerial; nextSerial += 1
             c.state = .pendingAdd
@@ -133,7 +152,13 @@ package final class LayoutSystem {
     package func dequeue(_ c: LayoutConstraint) {
         switch c.state {
         case .none, .pendingRemove: return
-        case .pendingAdd: c.state = .none
+        case .pendingAdd:
+            c.state = .none
+            staleAdds += 1
+            if staleAdds >= 64 && staleAdds * 2 > pendingAdds.count {
+                pendingAdds.removeAll { $0.state != .pendingAdd }
+                staleAdds = 0
+            }
         case .broken:
             c.state = .none
             if let i = broken.firstIndex(where: { $0 === c }) { broken.remove(at: i) }
@@ -385,6 +410,11 @@ package final class LayoutSystem {
     /// commits the solved frames — animated when an animation block is open (SPEC §5).
     package func layoutIfNeeded() {
         if !needsLayout || isLayingOut { return }
+        performPass()
+        root.diagnosticCheckpoint()
+    }
+
+    private func performPass() {
         isLayingOut = true
         defer { isLayingOut = false }
         var rounds = 0
@@ -613,13 +643,17 @@ package final class LayoutSystem {
 
     /// Advances the clock by `seconds` (finite, >= 0, checked by the caller), ends the animations
     /// that are over, and returns the completions that became due, in order of end time.
+    ///
+    /// The revision changes only when an animation ends or a completion becomes due: target frames
+    /// do not move with the clock, so diagnostics (which depend on time only through whether
+    /// animations run and completions wait) stay valid across steps inside an animation.
     package func advanceClock(by seconds: Double) -> [PendingCompletion] {
         time += seconds
-        revision &+= 1
         let now = time + 1e-9
+        var ended = false
         animatingItems.removeAll { item in
             guard let a = item.animation else { return true }
-            if a.end <= now { item.animation = nil; return true }
+            if a.end <= now { item.animation = nil; ended = true; return true }
             return false
         }
         var due: [PendingCompletion] = []
@@ -627,6 +661,7 @@ package final class LayoutSystem {
             if c.end <= now { due.append(c); return true }
             return false
         }
+        if ended || !due.isEmpty { revision &+= 1 }
         due.sort { ($0.end, $0.serial) < ($1.end, $1.serial) }
         return due
     }

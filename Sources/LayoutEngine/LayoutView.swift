@@ -307,8 +307,8 @@ open class LayoutView: LayoutItem {
         let a = anchor(axis == .horizontal ? .width : .height)
         let ge = LayoutConstraint(unchecked: a, .greaterThanOrEqual, nil, 1, value)
         let le = LayoutConstraint(unchecked: a, .lessThanOrEqual, nil, 1, value)
-        ge.isEngineOwned = true; ge.engineRole = "compression resistance"
-        le.isEngineOwned = true; le.engineRole = "content hugging"
+        ge.engineKind = .compressionResistance
+        le.engineKind = .contentHugging
         try? ge.setPriority(compression[i])
         try? le.setPriority(hugging[i])
         ge.install(on: self)
@@ -344,10 +344,10 @@ open class LayoutView: LayoutItem {
         marginsGuideStorage = g
         let m = marginsStorage
         marginsConstraints = [
-            builtIn(g.anchor(.left), anchor(.left), m.left),
-            builtIn(g.anchor(.top), anchor(.top), m.top),
-            builtIn(g.anchor(.right), anchor(.right), -m.right),
-            builtIn(g.anchor(.bottom), anchor(.bottom), -m.bottom),
+            builtIn(g.anchor(.left), anchor(.left), m.left, .layoutMargins),
+            builtIn(g.anchor(.top), anchor(.top), m.top, .layoutMargins),
+            builtIn(g.anchor(.right), anchor(.right), -m.right, .layoutMargins),
+            builtIn(g.anchor(.bottom), anchor(.bottom), -m.bottom, .layoutMargins),
         ]
         return g
     }
@@ -360,10 +360,10 @@ open class LayoutView: LayoutItem {
         safeAreaGuideStorage = g
         let s = safeAreaInsetsForGuide
         safeAreaConstraints = [
-            builtIn(g.anchor(.left), anchor(.left), s.left),
-            builtIn(g.anchor(.top), anchor(.top), s.top),
-            builtIn(g.anchor(.right), anchor(.right), -s.right),
-            builtIn(g.anchor(.bottom), anchor(.bottom), -s.bottom),
+            builtIn(g.anchor(.left), anchor(.left), s.left, .safeArea),
+            builtIn(g.anchor(.top), anchor(.top), s.top, .safeArea),
+            builtIn(g.anchor(.right), anchor(.right), -s.right, .safeArea),
+            builtIn(g.anchor(.bottom), anchor(.bottom), -s.bottom, .safeArea),
         ]
         return g
     }
@@ -385,10 +385,10 @@ open class LayoutView: LayoutItem {
         return g
     }
 
-    private func builtIn(_ a: LayoutAnchor, _ b: LayoutAnchor, _ constant: Double) -> LayoutConstraint {
+    private func builtIn(_ a: LayoutAnchor, _ b: LayoutAnchor, _ constant: Double,
+                         _ kind: EngineConstraintKind) -> LayoutConstraint {
         let c = LayoutConstraint(unchecked: a, .equal, b, 1, constant)
-        c.isEngineOwned = true
-        c.engineRole = "guide"
+        c.engineKind = kind
         c.install(on: self)
         return c
     }

@@ -46,23 +46,14 @@ final class MapContext {
 
     var mapPointer: OpaquePointer? { handlePointer(mapHandle) }
 
-    /// Objects destroyed through the C API (nl_view_destroy, nl_guide_destroy, and the built-in
-    /// guides of a destroyed view). Weak, so that a destroyed object that is freed leaves no
-    /// trace; while it lives (e.g. a constraint still refers to it) no handle is issued for it again.
-    @exclusivity(unchecked) private var destroyed: [ObjectIdentifier: WeakObject] = [:]
-
     /// The handle of a view, guide or constraint of this map view, created on first use.
-    /// Throws `invalidHandle` for an object destroyed through the C API: a destroyed view stays
-    /// dead and is never handed out again.
+    /// Throws `invalidHandle` for an item destroyed through the C API (`markDestroyed`): a
+    /// destroyed view stays dead and is never handed out again.
     func handle(for object: AnyObject, kind: HandleKind) throws -> UInt64 {
         let id = ObjectIdentifier(object)
         if let raw = handleByObject[id] { return raw }
-        if let box = destroyed[id] {
-            if box.object === object {
-                let what = (object as? LayoutItem).map { "'\($0.displayName)'" } ?? "the object"
-                throw NavLayoutError.invalidHandle("\(kind.noun) \(what) was destroyed; no handle is issued for it again")
-            }
-            destroyed[id] = nil  // the identifier was reused by a new object
+        if let item = object as? LayoutItem, item.isDestroyedByHost {
+            throw NavLayoutError.invalidHandle("\(kind.noun) '\(item.displayName)' was destroyed; no handle is issued for it again")
         }
         guard let raw = Handles.insert(HandleEntry(kind: kind, object: object, context: self)) else {
             throw handleTableFull(kind.noun)
@@ -87,16 +78,14 @@ final class MapContext {
         hostCreated.remove(id)
     }
 
-    /// Invalidates the handle of `object` for good: no handle is ever issued for it again.
-    /// Whether `object` was destroyed through the C API (and is still that object).
-    func isDestroyed(_ object: AnyObject) -> Bool {
-        destroyed[ObjectIdentifier(object)]?.object === object
-    }
+    /// Whether `item` was destroyed through the C API (`markDestroyed`).
+    func isDestroyed(_ item: LayoutItem) -> Bool { item.isDestroyedByHost }
 
-    func markDestroyed(_ object: AnyObject) {
-        forget(object)
-        if destroyed.count > 256 { destroyed = destroyed.filter { $0.value.object != nil } }
-        destroyed[ObjectIdentifier(object)] = WeakObject(object)
+    /// Invalidates the handle of `item` for good: no handle is ever issued for it again. O(1): the
+    /// mark is a flag on the item (issue 17).
+    func markDestroyed(_ item: LayoutItem) {
+        forget(item)
+        item.isDestroyedByHost = true
     }
 
     /// Runs host code, counting the depth so events from inside it are refused as reentrant.
@@ -149,18 +138,11 @@ final class MapContext {
         Handles.remove(raws)
         handleByObject.removeAll()
         hostCreated.removeAll()
-        destroyed.removeAll()
         diagnosticStrings.forEach { free($0) }
         diagnosticStrings.removeAll()
         diagnosticMessages.removeAll()
         map = nil
     }
-}
-
-/// A weak reference (for MapContext's destroyed-object registry).
-final class WeakObject {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
 }
 
 /// A NavigationLayoutDelegate that calls a C nl_layout_delegate's function pointers.

@@ -2,10 +2,23 @@
 // context. No Foundation: the standard library, Glibc and Synchronization only.
 //
 // Handles are never object pointers. A handle is a 64-bit value
-//     [63..56] 0xA5 magic | [55..32] generation (24 bits) | [31..8] slot index (24 bits) | [7..0] kind ^ 0x5A
-// into one mutex-protected table. A value with the magic in the top byte is a non-canonical
-// address on x86-64/arm64, so a real pointer is never mistaken for a handle; stale handles fail the
-// generation check; handles of another kind fail the kind check. Nothing is ever dereferenced.
+//     [63..56] 0xA5 magic | [55..24] generation (32 bits) | [23..0] slot index (24 bits)
+// into one mutex-protected table; the kind (view, guide, solver, ...) is in the table entry. A
+// value with the magic in the top byte is a non-canonical address on x86-64/arm64, so a real
+// pointer is never mistaken for a handle; handles of another kind fail the entry's kind check.
+// Nothing is ever dereferenced.
+//
+// No handle value is ever issued twice in a process (issue 17): each slot issues the generations
+// 1, 2, ..., 2^32 - 1 in turn, one per object it holds, and is then retired for good (never put on
+// the free list again). A stale handle therefore never matches a later object: its slot either
+// holds a higher generation or is retired. The cost is capacity: the table issues at most
+// (2^24 - 1) x (2^32 - 1) ~ 7.2e16 handles in a process's life, and a retired slot no longer
+// counts towards NL_MAX_LIVE_HANDLES — one slot per 4.3e9 handles created and destroyed. At
+// 2 million handle creations per second (one thread creating and destroying variables as fast as
+// it can, measured on the project machine; the table's mutex bounds every thread together to a
+// few times that) that is over a thousand years, and capacity shrinks by one slot per half hour.
+// docs/design.md "Handles" gives the argument; Tests/c/test_handle_generations.c checks the last
+// generations of a slot with the test hook below (NAVLAYOUT_TEST_FIRST_GENERATION).
 
 #if canImport(Glibc)
 import Glibc
@@ -49,14 +62,29 @@ struct HandleEntry {
 }
 
 private struct HandleSlot {
-    var generation: UInt32 = 1
+    /// The generation of the slot's current (or next) handle; `generationLimit + 1` once retired.
+    var generation: UInt64
     var entry: HandleEntry?
 }
 
 private struct HandleTableState {
-    var slots: [HandleSlot] = [HandleSlot()]   // slot 0 is never used
+    var slots: [HandleSlot] = [HandleSlot(generation: 0, entry: nil)]   // slot 0 is never used
     var freeSlots: [Int] = []
 }
+
+/// The last generation a slot issues (the 32 bits of the encoding); after it the slot retires.
+private let generationLimit: UInt64 = 0xFFFF_FFFF
+
+/// The first generation of every slot: 1 — or, for tests only, the value of the environment
+/// variable NAVLAYOUT_TEST_FIRST_GENERATION (1 ... 2^32 - 1) when the process makes its first
+/// handle, so that a test reaches the last generations of a slot, and its retirement, in a few
+/// create/destroy cycles instead of 4.3e9 (Tests/c/test_handle_generations.c). The encoding and
+/// the code paths are the shipped ones; only the starting point moves.
+private let firstGeneration: UInt64 = {
+    guard let text = getenv("NAVLAYOUT_TEST_FIRST_GENERATION"),
+          let value = UInt64(String(cString: text)), value >= 1, value <= generationLimit else { return 1 }
+    return value
+}()
 
 private let handleTable = Mutex(HandleTableState())
 
@@ -75,13 +103,22 @@ private let tsanLockToken = UnsafeMutableRawPointer.allocate(byteCount: 8, align
 #endif
 
 private let handleMagic: UInt64 = 0xA5 << 56
-private let kindMask: UInt64 = 0x5A
+private let slotMask: UInt64 = 0xFF_FFFF
 /// The most live handles the table holds: `NL_MAX_LIVE_HANDLES` of the header (16,777,215), which
 /// is what the 24-bit slot index of the encoding can address (slot 0 is never used). Not
 /// configurable: a larger value would not fit the encoding (Tests/c/test_handle_limit.c fills the
-/// table and checks that exactly this many handles fit).
+/// table and checks that exactly this many handles fit). Slots retired after their last
+/// generation (see the top of this file) no longer count.
 let maxLiveHandles = Int(NL_MAX_LIVE_HANDLES)
 private let maxSlots = maxLiveHandles + 1
+
+/// The (slot index, generation) of a value with the handle magic, or nil for any other value.
+@inline(__always) private func decode(_ raw: UInt64) -> (index: Int, generation: UInt64)? {
+    guard raw & 0xFF00_0000_0000_0000 == handleMagic else { return nil }
+    let generation = (raw >> 24) & generationLimit
+    guard generation != 0 else { return nil }
+    return (Int(raw & slotMask), generation)
+}
 
 /// A capacity limit of the library was reached (`NL_ERR_LIMIT_EXCEEDED`, 12). Thrown by the C
 /// layer only; its message names the limit.
@@ -98,7 +135,7 @@ func handleTableFull(_ what: @autoclosure () -> String) -> LimitExceededError {
 
 enum Handles {
     /// Registers `entry` and returns its handle value, or nil when the table already holds
-    /// `maxLiveHandles` live handles.
+    /// `maxLiveHandles` live handles (retired slots included, see the top of this file).
     static func insert(_ entry: HandleEntry) -> UInt64? {
         handleTable.withLock { state -> UInt64? in
             tsanAcquire(); defer { tsanRelease() }
@@ -107,72 +144,56 @@ enum Handles {
                 index = free
             } else {
                 guard state.slots.count < maxSlots else { return nil }
-                state.slots.append(HandleSlot())
+                state.slots.append(HandleSlot(generation: firstGeneration, entry: nil))
                 index = state.slots.count - 1
             }
             state.slots[index].entry = entry
-            let generation = UInt64(state.slots[index].generation)
-            return handleMagic | (generation << 32) | (UInt64(index) << 8) | (entry.kind.rawValue ^ kindMask)
+            return handleMagic | (state.slots[index].generation << 24) | UInt64(index)
         }
     }
 
     /// Decodes a handle value. Returns the entry if the handle is live, else nil.
     static func lookup(_ raw: UInt64) -> HandleEntry? {
-        guard raw & 0xFF00_0000_0000_0000 == handleMagic else { return nil }
-        let kindRaw = (raw & 0xFF) ^ kindMask
-        guard HandleKind(rawValue: kindRaw) != nil else { return nil }
-        let index = Int((raw >> 8) & 0xFF_FFFF)
-        let generation = UInt32((raw >> 32) & 0xFF_FFFF)
+        guard let (index, generation) = decode(raw) else { return nil }
         return handleTable.withLock { state -> HandleEntry? in
             tsanAcquire(); defer { tsanRelease() }
             guard index > 0, index < state.slots.count else { return nil }
             let slot = state.slots[index]
-            guard slot.generation == generation, let entry = slot.entry,
-                  entry.kind.rawValue == kindRaw else { return nil }
+            guard slot.generation == generation, let entry = slot.entry else { return nil }
             return entry
         }
     }
 
     /// Why `raw` does not resolve (for error messages): a value the table never issued (garbage),
-    /// or a handle that was valid once and has been invalidated (stale). The table can tell the
-    /// two apart as long as the slot was not reused 2^24 times.
+    /// or a handle that was valid once and has been invalidated (stale). Exact: a slot's
+    /// generations only grow and are never issued twice.
     static func explain(_ raw: UInt64) -> String {
         let hex = "0x" + String(raw, radix: 16)
-        guard raw & 0xFF00_0000_0000_0000 == handleMagic else {
+        guard let (index, generation) = decode(raw) else {
             return "\(hex) is not a NavLayout handle (never issued by this library: an uninitialised or corrupted value?)"
         }
-        let kindRaw = (raw & 0xFF) ^ kindMask
-        guard HandleKind(rawValue: kindRaw) != nil else {
-            return "\(hex) is not a NavLayout handle (never issued by this library: a corrupted value?)"
-        }
-        let index = Int((raw >> 8) & 0xFF_FFFF)
-        let generation = UInt32((raw >> 32) & 0xFF_FFFF)
-        let slotGeneration: UInt32? = handleTable.withLock { state in
+        let slotGeneration: UInt64? = handleTable.withLock { state in
             tsanAcquire(); defer { tsanRelease() }
             return index > 0 && index < state.slots.count ? state.slots[index].generation : nil
         }
-        guard let current = slotGeneration, generation != 0, generation < current else {
+        guard let current = slotGeneration, generation >= firstGeneration, generation < current else {
             return "\(hex) was never issued by this library (garbage value)"
         }
         return "\(hex) is stale: what it referred to was destroyed (nl_*_destroy, or its map view was destroyed)"
     }
 
-    /// Invalidates handles (stale from now on). Unknown values are ignored.
+    /// Invalidates handles (stale from now on). Unknown values are ignored. A slot that has issued
+    /// its last generation is retired instead of freed.
     static func remove(_ raws: [UInt64]) {
         handleTable.withLock { state in
             tsanAcquire(); defer { tsanRelease() }
             for raw in raws {
-                guard raw & 0xFF00_0000_0000_0000 == handleMagic else { continue }
-                let index = Int((raw >> 8) & 0xFF_FFFF)
-                let generation = UInt32((raw >> 32) & 0xFF_FFFF)
-                guard index > 0, index < state.slots.count,
+                guard let (index, generation) = decode(raw), index > 0, index < state.slots.count,
                       state.slots[index].generation == generation,
                       state.slots[index].entry != nil else { continue }
                 state.slots[index].entry = nil
-                var next = (state.slots[index].generation + 1) & 0xFF_FFFF
-                if next == 0 { next = 1 }
-                state.slots[index].generation = next
-                state.freeSlots.append(index)
+                state.slots[index].generation = generation + 1
+                if generation < generationLimit { state.freeSlots.append(index) }
             }
         }
     }

@@ -150,8 +150,7 @@ public class NavigationComponentView: LayoutView {
         guard let value else { c?.deactivate(); return nil }
         if let c { try? c.setConstant(value); return c }
         let n = LayoutConstraint(unchecked: anchor(attribute), .equal, nil, 1, value)
-        n.isEngineOwned = true
-        n.engineRole = "component size"
+        n.engineKind = .componentSize
         n.install(on: self)
         return n
     }

@@ -70,6 +70,23 @@ public final class NavigationMapView: LayoutRootView {
     var legacyUses: [String] = []
     var compassSetting = false { didSet { system_.noteChange() } }
     var diagnosticsCache: (revision: Int, list: [LayoutDiagnostic])?
+
+    /// Receives every diagnostic that newly appears (issue 14, DiagnosticReporting.swift): a
+    /// `(code, items)` not in the list the previous report of this map view saw. Called once per
+    /// new diagnostic, all severities, in list order, at the end of each event and each layout
+    /// pass that runs outside host callbacks, with the host-callback guard up (events from it
+    /// throw `reentrant`). Default: `NavigationMapView.standardErrorDiagnosticHandler`, one line
+    /// per error-severity diagnostic on stderr. Set `{ _, _ in }` to silence it.
+    public var diagnosticHandler: DiagnosticHandler = NavigationMapView.standardErrorDiagnosticHandler
+    /// What the last report saw (DiagnosticReporting.swift).
+    var reportedDiagnostics: [LayoutDiagnostic] = []
+    var reportedRevision: Int?
+    var isReportingDiagnostics = false
+    /// Depth of events running (an event reports once, at its end).
+    var eventDepth = 0
+    /// How many times the diagnostics were computed (for tests and benchmarks: the cache and the
+    /// reports' skipping of unchanged layouts keep it down).
+    package private(set) var diagnosticsComputations = 0
     var ownCompassConstraints: [LayoutConstraint] = []
 
     /// The raw type value of the unknown button the `shuffleButtons` option inserts.
@@ -96,6 +113,7 @@ public final class NavigationMapView: LayoutRootView {
         tripProgressBar.setFixedSize(width: 12, height: nil)
         speedWidget.setFixedSize(width: speedWidgetMode.size.width, height: speedWidgetMode.size.height)
         updateSizeDependentComponents()
+        checkpointObserver = { [unowned self] in self.reachedDiagnosticCheckpoint() }
     }
 
     /// Creates a map view from a device preset of SPEC §9 (`"iphone-portrait"`, …); the
@@ -140,6 +158,8 @@ public final class NavigationMapView: LayoutRootView {
     ///   `callbackFailed` when the delegate throws (the new size stays).
     public func setSize(_ newSize: Size, safeArea newSafeArea: EdgeInsets? = nil) throws {
         try checkNotInCallback("setSize")
+        beginEvent()
+        defer { endEvent() }
         let insets = newSafeArea ?? safeArea
         if newSize == size && insets == safeArea { return }
         try applySize(newSize, safeArea: insets)
@@ -184,6 +204,8 @@ public final class NavigationMapView: LayoutRootView {
     ///   every callback of it still runs).
     public func setNavigationEnabled(_ enabled: Bool) throws {
         try checkNotInCallback(enabled ? "enable navigation" : "disable navigation")
+        beginEvent()
+        defer { endEvent() }
         if enabled == isNavigationEnabled {
             throw NavLayoutError.invalidState("navigation is already \(enabled ? "enabled" : "disabled")")
         }
@@ -209,6 +231,8 @@ public final class NavigationMapView: LayoutRootView {
     /// - Throws: `invalidState` unless navigation is ready; `reentrant`; `callbackFailed`.
     public func startGuidance() throws {
         try checkNotInCallback("startGuidance")
+        beginEvent()
+        defer { endEvent() }
         guard stateKind == .navigationReady, let old = uiState as? NavigationReadyUIState else {
             throw NavLayoutError.invalidState("startGuidance needs the navigationReady state; the map view is in \(stateKind)")
         }
@@ -222,6 +246,8 @@ public final class NavigationMapView: LayoutRootView {
     /// - Throws: `invalidState` unless in active guidance; `reentrant`; `callbackFailed`.
     public func stopGuidance() throws {
         try checkNotInCallback("stopGuidance")
+        beginEvent()
+        defer { endEvent() }
         guard stateKind == .activeGuidance else {
             throw NavLayoutError.invalidState("stopGuidance needs the activeGuidance state; the map view is in \(stateKind)")
         }
@@ -248,6 +274,8 @@ public final class NavigationMapView: LayoutRootView {
     @discardableResult
     public func triggerPrompt(_ kind: NavigationPromptKind) throws -> NavigationPromptView? {
         try checkNotInCallback("triggerPrompt")
+        beginEvent()
+        defer { endEvent() }
         guard stateKind == .activeGuidance else {
             throw NavLayoutError.invalidState("prompts are triggered only during active guidance; the map view is in \(stateKind)")
         }
@@ -280,6 +308,8 @@ public final class NavigationMapView: LayoutRootView {
     /// - Throws: `invalidState` when no prompt is shown; `reentrant`; `callbackFailed`.
     public func dismissPrompt() throws {
         try checkNotInCallback("dismissPrompt")
+        beginEvent()
+        defer { endEvent() }
         guard stateKind == .activeGuidance, let prompt = currentPrompt else {
             throw NavLayoutError.invalidState("dismissPrompt needs a prompt on screen during active guidance")
         }
@@ -293,6 +323,8 @@ public final class NavigationMapView: LayoutRootView {
     /// - Throws: `reentrant` from inside a callback.
     public func setSpeedWidgetMode(_ mode: SpeedWidgetMode) throws {
         try checkNotInCallback("setSpeedWidgetMode")
+        beginEvent()
+        defer { endEvent() }
         speedWidgetMode = mode
         speedWidget.setFixedSize(width: mode.size.width, height: mode.size.height)
     }
@@ -302,6 +334,8 @@ public final class NavigationMapView: LayoutRootView {
     /// - Throws: `reentrant` from inside a callback.
     public func panMap() throws {
         try checkNotInCallback("panMap")
+        beginEvent()
+        defer { endEvent() }
         isShowingRecenterButton = true
         googleLogo.setFixedSize(width: 136, height: 48)
     }
@@ -311,6 +345,8 @@ public final class NavigationMapView: LayoutRootView {
     /// - Throws: `reentrant` from inside a callback.
     public func recenter() throws {
         try checkNotInCallback("recenter")
+        beginEvent()
+        defer { endEvent() }
         isShowingRecenterButton = false
         googleLogo.setFixedSize(width: 72, height: 32)
     }
@@ -336,6 +372,7 @@ public final class NavigationMapView: LayoutRootView {
         layoutIfNeeded()
         if let cached = diagnosticsCache, cached.revision == system_.revision { return cached.list }
         let list = computeDiagnostics()
+        diagnosticsComputations += 1
         diagnosticsCache = (system_.revision, list)
         return list
     }
@@ -360,6 +397,8 @@ public final class NavigationMapView: LayoutRootView {
         ownCompassConstraints.removeAll()
         legacyGuides = [nil, nil, nil, nil]
         diagnosticsCache = nil
+        reportedDiagnostics = []
+        diagnosticHandler = { _, _ in }   // a handler may hold the map view
         breakReferenceCycles()
     }
 

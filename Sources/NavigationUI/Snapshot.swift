@@ -5,7 +5,7 @@ import LayoutEngine
 // and Foundation-free.
 
 /// Escapes `s` as a JSON string literal.
-func jsonString(_ s: String) -> String {
+package func jsonString(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
         switch u {
@@ -57,7 +57,7 @@ private func xml(_ s: String) -> String {
 extension NavigationMapView {
     /// What kind of view `v` is, as the snapshot names it: `map`, `component`, `prompt`,
     /// `hidingStack` or `host`.
-    func snapshotKind(_ v: LayoutView) -> String {
+    package func snapshotKind(_ v: LayoutView) -> String {
         if v === self { return "map" }
         if v is NavigationPromptView { return "prompt" }
         if v is NavigationComponentView { return "component" }

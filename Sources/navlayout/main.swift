@@ -4,10 +4,12 @@ import Foundation
 import LayoutEngine
 import NavigationUI
 import NavLayoutExamples
+import NavLayoutWorkbench
 
 let usage = """
 usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json] [--svg DIR]
        navlayout gallery [--delegate sample|wide|builtin] [--out DIR] [--presets A,B,...]
+       navlayout view [--delegate sample|wide|builtin] [--preset NAME] [--out FILE] [--rtl]
        navlayout presets
 
   demo      drive enable → guidance → incident prompt (0, 0.2, 0.4 s) → dismissed → stop →
@@ -20,6 +22,14 @@ usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json
             the preset has a landscape twin, stop) on every preset; write one SVG
             per step and OUT/index.html (default OUT: gallery); exits 1 when any
             error-severity diagnostic appears
+  view      record the standard session (ready, guidance, each prompt kind shown
+            and dismissed, a map pan and re-center, the speed widget's modes, the
+            rotation or split view where the preset has one, stop, disable) and write
+            one self-contained HTML page (default FILE: viewer.html) to explore it:
+            the device, every view, the timeline with the animations sampled at
+            60 per second, each view's frame and constraints, the diagnostics.
+            --rtl runs it right-to-left. Exits 1 when the delegate failed (the
+            page shows where)
   presets   list the device presets (SPEC §9)
 
 presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))
@@ -156,6 +166,45 @@ case "gallery":
     } catch { fail("navlayout: cannot write \(out)/index.html: \(error)") }
     print("gallery: \(out)/index.html — \(rows.count) presets, \(errors) error diagnostics")
     exit(errors > 0 ? 1 : 0)
+case "view":
+    let preset = option("--preset", default: "iphone-portrait")
+    let delegateName = option("--delegate", default: "sample")
+    let out = option("--out", default: "viewer.html")
+    let rtl = flag("--rtl")
+    if !args.isEmpty { fail("unexpected arguments: \(args.joined(separator: " "))\n\n\(usage)") }
+    guard let devicePreset = DevicePreset.named(preset) else {
+        fail("navlayout view: unknown --preset \"\(preset)\"; presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))")
+    }
+    var delegate = makeDelegate(delegateName)
+    if devicePreset.isCarPlay && delegate != nil {
+        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
+        delegate = nil
+    }
+    do {
+        let map = try NavigationMapView(preset: preset, options: .init(layoutDirection: rtl ? .rightToLeft : .leftToRight))
+        defer { map.invalidate() }
+        try map.setLayoutDelegate(delegate)
+        var counts = (errors: 0, warnings: 0)
+        let recorder = SessionRecorder(map: map, title: delegateName + (rtl ? " (right-to-left)" : ""), preset: preset)
+        let recording = try recorder.record(.standard(for: map, preset: preset)) { _, _, _ in
+            for d in map.diagnostics {
+                if d.severity == .error { counts.errors += 1 } else if d.severity == .warning { counts.warnings += 1 }
+            }
+        }
+        let page = ViewerPage.html(recording, title: delegateName + (rtl ? " (right-to-left)" : ""), preset: preset)
+        do {
+            try page.write(toFile: out, atomically: true, encoding: .utf8)
+        } catch {
+            fail("navlayout view: cannot write --out \(out): \((error as NSError).localizedDescription)")
+        }
+        for f in recording.failures { FileHandle.standardError.write("navlayout view: the delegate failed: \(f)\n".data(using: .utf8)!) }
+        print("view: \(out) — \(recording.steps.count) steps, \(counts.errors) error and \(counts.warnings) warning diagnostics; open it in a browser")
+        exit(recording.failures.isEmpty ? 0 : 1)
+    } catch let error as NavLayoutError {
+        fail("navlayout view: \(error.message)")
+    } catch {
+        fail("navlayout view: \(error)")
+    }
 case "presets":
     for p in DevicePreset.all {
         let s = p.safeArea
