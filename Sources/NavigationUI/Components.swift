@@ -105,6 +105,7 @@ public class NavigationComponentView: LayoutView {
         self.role = role
         layoutMargins = EdgeInsets(all: margins)
         hostConstraintFilter = { [unowned self] c in self.refuses(c) }
+        installSDKAccessibility()
     }
 
     /// Host constraints refused since the last navigation transition because they constrain a

@@ -127,6 +127,7 @@ extension NavigationMapView {
                     items: [p]))
             }
         }
+        out += accessibilityDiagnostics()
         return out
     }
 

@@ -96,6 +96,7 @@ public final class NavigationMapView: LayoutRootView {
         tripProgressBar.setFixedSize(width: 12, height: nil)
         speedWidget.setFixedSize(width: speedWidgetMode.size.width, height: speedWidgetMode.size.height)
         updateSizeDependentComponents()
+        installLogoAccessibility()
     }
 
     /// Creates a map view from a device preset of SPEC §9 (`"iphone-portrait"`, …); the
