@@ -75,7 +75,17 @@ package struct AccessibilityStorage {
     package var elements: [LayoutView]?
     /// The defaults when the host set nothing (nil: a plain view's — no label, not an element).
     package var defaults: (() -> AccessibilityDefaults)?
+    /// The order in effect at a layout-system revision (every change that can alter the order
+    /// bumps the revision: hierarchy, frames, hiding, these attributes).
+    package var orderCache: AccessibilityOrderCache?
     package init() {}
+}
+
+/// The order in effect of a container as computed at one revision of one layout system.
+package struct AccessibilityOrderCache {
+    weak var system: LayoutSystem?
+    let revision: Int
+    let order: [LayoutView]
 }
 
 extension LayoutView {
@@ -171,9 +181,16 @@ extension LayoutView {
     /// The order in effect (see `accessibilityElements`). An element that several host orders
     /// list (or a host order and the computed order) is visited once, at its first place.
     package func accessibilityOrder() -> [LayoutView] {
+        // Lay out first: a pass changes the revision the order is cached at.
+        system?.layoutIfNeeded()
+        if let system, let cache = accessibilityStorage.orderCache, cache.system === system, cache.revision == system.revision {
+            return cache.order
+        }
         var visiting = Set<ObjectIdentifier>()
         var seen = Set<ObjectIdentifier>()
-        return accessibilityOrder(visiting: &visiting).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        let order = accessibilityOrder(visiting: &visiting).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        if let system { accessibilityStorage.orderCache = AccessibilityOrderCache(system: system, revision: system.revision, order: order) }
+        return order
     }
 
     /// `visiting` holds the containers being expanded, so that host orders that list each other

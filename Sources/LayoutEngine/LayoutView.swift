@@ -141,6 +141,7 @@ open class LayoutView: LayoutItem {
         safeAreaConstraints.removeAll()
         hostConstraintFilter = nil
         accessibilityStorage.elements = nil
+        accessibilityStorage.orderCache = nil
         marginsGuideStorage?.breakReferenceCycles()
         safeAreaGuideStorage?.breakReferenceCycles()
         for g in layoutGuides { g.breakReferenceCycles() }
