@@ -283,7 +283,12 @@ typedef enum nl_diagnostic_code {
     NL_DIAG_LEFT_RIGHT_ANCHOR = 10,
     NL_DIAG_HIDDEN_IN_HIDING_STACK = 11,
     NL_DIAG_LEGACY_API_IGNORED = 12,
-    NL_DIAG_EMPTY_VIEWPORT = 13
+    NL_DIAG_EMPTY_VIEWPORT = 13,
+    /* Accessibility (issue 16 item 8; see "Accessibility" below for each rule): */
+    NL_DIAG_HIT_TARGET_TOO_SMALL = 16,              /* warning */
+    NL_DIAG_MISSING_ACCESSIBILITY_LABEL = 17,       /* error */
+    NL_DIAG_ACCESSIBILITY_ELEMENT_COVERED = 18,     /* warning */
+    NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT = 19 /* error */
 } nl_diagnostic_code;
 
 typedef enum nl_severity {
@@ -518,6 +523,102 @@ nl_status nl_view_set_opaque(nl_view *view, bool opaque);
 
 /** Whether the view is marked opaque (default true; see nl_view_set_opaque). */
 nl_status nl_view_is_opaque(const nl_view *view, bool *out);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Accessibility (issue 16 item 8; UIKit's accessibilityLabel, isAccessibilityElement,          */
+/* accessibilityTraits, accessibilityElements)                                                  */
+/* ------------------------------------------------------------------------------------------ */
+/* The seed: the SDK's views meet accessibility standards, the delegate is responsible for the
+ * whole layout. Host views start as plain UIViews: no label, not an accessibility element, no
+ * traits. The SDK's components have their own (the host may override them, e.g. to localise):
+ * googleLogo "Google Maps" (image; "Re-center", button, while it shows as the re-center button),
+ * compass "Compass", reporting "Report an incident", unknownButton "Navigation control" (button),
+ * turnCard "Next maneuver" (header, updates frequently), etaCard "Estimated arrival" (static text,
+ * updates frequently), tripProgressBar "Trip progress", speedWidget "Speed" (updates frequently),
+ * prompts "Incident ahead", "Speed camera ahead", "Traffic ahead", "Better route available"
+ * (static text); the viewport is not an element.
+ *
+ * Diagnostics (SPEC §8 form; severities say how badly the defect hurts a VoiceOver user, after
+ * the checks of Xcode's accessibility audit — hit region, element description, element detection):
+ *   NL_DIAG_HIT_TARGET_TOO_SMALL (warning): a visible interactive host view (a trait of
+ *     NL_ACCESSIBILITY_TRAITS_INTERACTIVE) smaller than 44 x 44 pt, the minimum hit target of
+ *     Apple's Human Interface Guidelines. item: the view.
+ *   NL_DIAG_MISSING_ACCESSIBILITY_LABEL (error): a visible interactive host view without a label
+ *     (NULL, empty or blank): VoiceOver announces only "button". item: the view.
+ *   NL_DIAG_ACCESSIBILITY_ELEMENT_COVERED (warning): an element of the order in effect that an
+ *     opaque host view above it in z-order covers completely (host elements: also the turn card,
+ *     the ETA card or a prompt; an SDK component under a prompt is allowed, SPEC §8). items: the
+ *     element, the cover.
+ *   NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT (error): a reachable SDK component (see
+ *     nl_map_view_accessibility_element) missing from the order in effect — a host order leaves it
+ *     out, or it is inside a host view that is an element. item: the component. */
+
+/** Accessibility traits: a bit set (Swift AccessibilityTraits, Python navlayout.AccessibilityTraits).
+ *  NavLayout's own bit values, not UIKit's. */
+typedef uint64_t nl_accessibility_traits;
+#define NL_ACCESSIBILITY_TRAIT_BUTTON ((nl_accessibility_traits)1)               /* interactive */
+#define NL_ACCESSIBILITY_TRAIT_LINK ((nl_accessibility_traits)2)                 /* interactive */
+#define NL_ACCESSIBILITY_TRAIT_IMAGE ((nl_accessibility_traits)4)
+#define NL_ACCESSIBILITY_TRAIT_STATIC_TEXT ((nl_accessibility_traits)8)
+#define NL_ACCESSIBILITY_TRAIT_HEADER ((nl_accessibility_traits)16)
+#define NL_ACCESSIBILITY_TRAIT_ADJUSTABLE ((nl_accessibility_traits)32)          /* interactive */
+#define NL_ACCESSIBILITY_TRAIT_UPDATES_FREQUENTLY ((nl_accessibility_traits)64)
+#define NL_ACCESSIBILITY_TRAIT_NOT_ENABLED ((nl_accessibility_traits)128)
+#define NL_ACCESSIBILITY_TRAIT_SELECTED ((nl_accessibility_traits)256)
+#define NL_ACCESSIBILITY_TRAIT_SUMMARY_ELEMENT ((nl_accessibility_traits)512)
+/** Every trait above. */
+#define NL_ACCESSIBILITY_TRAITS_ALL ((nl_accessibility_traits)1023)
+/** The traits that make a host view interactive: button, link, adjustable. */
+#define NL_ACCESSIBILITY_TRAITS_INTERACTIVE ((nl_accessibility_traits)35)
+
+/** Sets what VoiceOver reads for the view (copied). NULL: no label of the host's (an SDK
+ *  component reads its own again). NL_ERR_INVALID_HANDLE for a bad view. */
+nl_status nl_view_set_accessibility_label(nl_view *view, const char *label);
+
+/** A copy of the view's label in effect (the host's, else an SDK component's own); "" when it
+ *  has none. Free it with nl_string_free. NULL on error (bad handle). */
+char *nl_view_accessibility_label(const nl_view *view);
+
+/** Makes the view one accessibility element (true: VoiceOver reads it and does not look inside
+ *  it) or a container (false). Defaults: see above. */
+nl_status nl_view_set_accessibility_element(nl_view *view, bool is_element);
+
+/** Whether the view is an accessibility element. */
+nl_status nl_view_is_accessibility_element(const nl_view *view, bool *out);
+
+/** Sets the view's traits. NL_ERR_INVALID_ARGUMENT for bits outside NL_ACCESSIBILITY_TRAITS_ALL
+ *  (nothing changes). */
+nl_status nl_view_set_accessibility_traits(nl_view *view, nl_accessibility_traits traits);
+
+/** The view's traits in effect (the host's, else an SDK component's own). */
+nl_status nl_view_accessibility_traits(const nl_view *view, nl_accessibility_traits *out);
+
+/** Sets the map view's element order (UIKit's accessibilityElements on the map view): each entry
+ *  is read itself if it is an element, or the order in effect inside it if it is a container.
+ *  elements NULL with count 0: back to the computed order. The map view keeps the views alive
+ *  while they are listed (a view destroyed with nl_view_destroy has left the hierarchy, so it is
+ *  not in the order in effect).
+ *  NL_ERR_INVALID_ARGUMENT: elements NULL with count > 0, a NULL entry, the root view, a view of
+ *  another map view, a view listed twice; NL_ERR_INVALID_HANDLE: a bad view. Nothing changes on
+ *  error. */
+nl_status nl_map_view_set_accessibility_elements(nl_map_view *map, nl_view *const *elements, size_t count);
+
+/** The number of elements in the order in effect: the host's order if one is set, else the
+ *  computed one. Only elements VoiceOver can reach now count: accessibility elements in the map
+ *  view's hierarchy, not hidden (nor an ancestor), whose target frame has a positive area and
+ *  intersects the map. The computed order (issue 16 item 8) sorts them top to bottom by the top
+ *  edge of the target frame, then leading to trailing (left edge ascending in left-to-right
+ *  layout, right edge descending in right-to-left), then in z-order, edges compared to
+ *  0.001 pt; it does not look inside elements. An element is visited once. Performs a pending
+ *  layout pass. */
+nl_status nl_map_view_accessibility_element_count(nl_map_view *map, size_t *out);
+
+/** The element at `index` of the order in effect (see nl_map_view_accessibility_element_count).
+ *  Owned by the map view. NULL and NL_ERR_INVALID_ARGUMENT when index >= count. */
+nl_view *nl_map_view_accessibility_element(nl_map_view *map, size_t index);
+
+/** Whether the map view has a host order (set with nl_map_view_set_accessibility_elements). */
+nl_status nl_map_view_has_custom_accessibility_elements(nl_map_view *map, bool *out);
 
 /** What a view handle refers to (nl_view_kind_of). */
 typedef enum nl_view_kind {

@@ -28,6 +28,8 @@ open class LayoutView: LayoutItem {
     /// otherwise). Used by the `viewportObstructed` and `overlap` diagnostics; hiding stacks and
     /// layout guides never count as opaque.
     public var isOpaque = true { didSet { system?.noteChange() } }
+    /// Accessibility label, traits, element flag and element order (Accessibility.swift).
+    @exclusivity(unchecked) package var accessibilityStorage = AccessibilityStorage()
     /// Set by a hiding stack that manages this view.
     @exclusivity(unchecked) package var stackHidden = false
     /// The hiding stack that arranges this view, if any.
@@ -201,6 +203,8 @@ open class LayoutView: LayoutItem {
         marginsConstraints.removeAll()
         safeAreaConstraints.removeAll()
         hostConstraintFilter = nil
+        accessibilityStorage.elements = nil
+        accessibilityStorage.orderCache = nil
         marginsGuideStorage?.breakReferenceCycles()
         safeAreaGuideStorage?.breakReferenceCycles()
         for g in layoutGuides { g.breakReferenceCycles() }

@@ -110,6 +110,7 @@ public class NavigationComponentView: LayoutView {
         hostConstraintFilter = { [unowned self] c in self.refuses(c) }
         // The seed: "don't modify internal view structures" of the SDK's components (issue 16).
         sealedStructureReason = "\(role) is an SDK component and its internal view structure is the SDK's; add your view to the map view (or to a container of your own) and anchor it to the component, e.g. to its layoutMarginsGuide"
+        installSDKAccessibility()
     }
 
     /// Host constraints refused since the last navigation transition because they constrain a

@@ -129,6 +129,7 @@ extension NavigationMapView {
         }
         // Host views and guides the delegate left behind after disableNavigationUI (issue 16).
         out += stateExitDiagnostics()
+        out += accessibilityDiagnostics()
         return out
     }
 

@@ -119,6 +119,7 @@ public final class NavigationMapView: LayoutRootView {
         applySpeedWidgetMode()
         updateSizeDependentComponents()
         checkpointObserver = { [unowned self] in self.reachedDiagnosticCheckpoint() }
+        installLogoAccessibility()
     }
 
     /// Creates a map view from a device preset of SPEC §9 (`"iphone-portrait"`, …); the
