@@ -33,7 +33,8 @@
  *   may report failure with nl_map_view_fail_callback(). Structs passed into the library begin
  *   with `uint32_t struct_size` (set it to sizeof the struct) so later versions can add fields.
  * - "Events" are the calls that drive the navigation session or time: set_navigation_enabled,
- *   start/stop_guidance, trigger/dismiss_prompt, set_size, set_speed_widget_mode, pan, recenter,
+ *   start/stop_guidance, trigger/dismiss_prompt, set_size, set_speed_data, set_speed_widget_mode,
+ *   pan, recenter,
  *   advance_time, set_layout_delegate and nl_map_view_destroy. An event called from inside any
  *   callback of the same map view (delegate method, animation block, animation completion)
  *   returns NL_ERR_REENTRANT and changes nothing (SPEC §3).
@@ -272,7 +273,9 @@ typedef enum nl_diagnostic_code {
     NL_DIAG_AMBIGUOUS_LAYOUT = 2,
     NL_DIAG_MISSING_REQUIRED_COMPONENT = 3,
     NL_DIAG_SIZE_CONSTRAINT_ON_FIXED_COMPONENT = 4,
-    NL_DIAG_STALE_COMPONENT = 5,
+    NL_DIAG_STALE_COMPONENT = 5,           /* also host views and guides added while navigation
+                                              was enabled that a custom delegate left in the
+                                              hierarchy after disable_navigation_ui (issue 16) */
     NL_DIAG_VIEWPORT_OBSTRUCTED = 6,
     NL_DIAG_OVERLAP = 7,
     NL_DIAG_OFFSCREEN = 8,
@@ -280,7 +283,12 @@ typedef enum nl_diagnostic_code {
     NL_DIAG_LEFT_RIGHT_ANCHOR = 10,
     NL_DIAG_HIDDEN_IN_HIDING_STACK = 11,
     NL_DIAG_LEGACY_API_IGNORED = 12,
-    NL_DIAG_EMPTY_VIEWPORT = 13
+    NL_DIAG_EMPTY_VIEWPORT = 13,
+    /* Accessibility (issue 16 item 8; see "Accessibility" below for each rule): */
+    NL_DIAG_HIT_TARGET_TOO_SMALL = 16,              /* warning */
+    NL_DIAG_MISSING_ACCESSIBILITY_LABEL = 17,       /* error */
+    NL_DIAG_ACCESSIBILITY_ELEMENT_COVERED = 18,     /* warning */
+    NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT = 19 /* error */
 } nl_diagnostic_code;
 
 typedef enum nl_severity {
@@ -383,17 +391,56 @@ nl_guide *nl_guide_create(nl_map_view *map);
  *  (safe area, layout margins). */
 nl_status nl_guide_destroy(nl_guide *guide);
 
-/** Adds `child` as the last subview of `parent` (moving it from its previous superview).
+/** Adds `child` as the last subview of `parent` (moving it from its previous superview; a current
+ *  subview of `parent` moves to the top and keeps its constraints).
  *  NL_ERR_INVALID_ARGUMENT: child == parent, child is an ancestor of parent, child is the root,
- *  or the views belong to different map views. */
+ *  the views belong to different map views, or `parent` is an SDK component or prompt (its
+ *  internal view structure is the SDK's, issue 16); nothing changes then. */
 nl_status nl_view_add_subview(nl_view *parent, nl_view *child);
+
+/* Layers on screen (issue 16): the order of a view's subviews is the z-order — index 0 is drawn
+ * first (bottommost), the last subview on top (nl_view_subview). These calls are UIKit's
+ * insertSubview(_:at:), insertSubview(_:aboveSubview:), insertSubview(_:belowSubview:),
+ * bringSubviewToFront(_:), sendSubviewToBack(_:) and exchangeSubview(at:withSubviewAt:).
+ * Moving a view that already is a subview of `parent` only reorders the subviews: its constraints
+ * stay active, as in UIKit. A view from another superview (or none) is taken from it as
+ * nl_view_add_subview does, which deactivates the constraints that tied it to its old place.
+ * Each returns NL_ERR_INVALID_HANDLE for a bad handle and NL_ERR_INVALID_ARGUMENT for what
+ * nl_view_add_subview refuses and for the index or sibling errors given below; nothing changes
+ * on an error. The diagnostics read the new order at once (a prompt brought above a card is no
+ * longer reported as covered, NL_DIAG_OVERLAP). */
+
+/** Inserts `child` at `index` of `parent`'s subviews (0 = bottommost, count = topmost); a current
+ *  subview ends at `index` (or last, for index == count). NL_ERR_INVALID_ARGUMENT for
+ *  index > count. */
+nl_status nl_view_insert_subview_at(nl_view *parent, nl_view *child, size_t index);
+
+/** Inserts `child` directly above `sibling` in `parent`'s subviews (above itself: no change).
+ *  NL_ERR_INVALID_ARGUMENT when `sibling` is not a subview of `parent`. */
+nl_status nl_view_insert_subview_above(nl_view *parent, nl_view *child, nl_view *sibling);
+
+/** Inserts `child` directly below `sibling` in `parent`'s subviews (below itself: no change).
+ *  NL_ERR_INVALID_ARGUMENT when `sibling` is not a subview of `parent`. */
+nl_status nl_view_insert_subview_below(nl_view *parent, nl_view *child, nl_view *sibling);
+
+/** Moves the subview `child` to the top of `parent`'s subviews. NL_ERR_INVALID_ARGUMENT when
+ *  `child` is not a subview of `parent`. */
+nl_status nl_view_bring_subview_to_front(nl_view *parent, nl_view *child);
+
+/** Moves the subview `child` to the bottom of `parent`'s subviews. NL_ERR_INVALID_ARGUMENT when
+ *  `child` is not a subview of `parent`. */
+nl_status nl_view_send_subview_to_back(nl_view *parent, nl_view *child);
+
+/** Swaps the subviews at `index1` and `index2` of `parent` (equal indices: no change).
+ *  NL_ERR_INVALID_ARGUMENT unless both are below the subview count. */
+nl_status nl_view_exchange_subviews(nl_view *parent, size_t index1, size_t index2);
 
 /** Removes the view from its superview, deactivating every constraint that references it or its
  *  descendants (SPEC §2). A view without a superview: NL_OK, nothing happens. */
 nl_status nl_view_remove_from_superview(nl_view *view);
 
 /** Makes `view` the owner of `guide`. NL_ERR_INVALID_ARGUMENT if the guide is a built-in guide of
- *  another view or of another map view. */
+ *  another view or of another map view, or if `view` is an SDK component or prompt (issue 16). */
 nl_status nl_view_add_layout_guide(nl_view *view, nl_guide *guide);
 
 /** Removes `guide` from `view`, deactivating its constraints. NL_ERR_UNKNOWN if `view` does not
@@ -476,6 +523,102 @@ nl_status nl_view_set_opaque(nl_view *view, bool opaque);
 
 /** Whether the view is marked opaque (default true; see nl_view_set_opaque). */
 nl_status nl_view_is_opaque(const nl_view *view, bool *out);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Accessibility (issue 16 item 8; UIKit's accessibilityLabel, isAccessibilityElement,          */
+/* accessibilityTraits, accessibilityElements)                                                  */
+/* ------------------------------------------------------------------------------------------ */
+/* The seed: the SDK's views meet accessibility standards, the delegate is responsible for the
+ * whole layout. Host views start as plain UIViews: no label, not an accessibility element, no
+ * traits. The SDK's components have their own (the host may override them, e.g. to localise):
+ * googleLogo "Google Maps" (image; "Re-center", button, while it shows as the re-center button),
+ * compass "Compass", reporting "Report an incident", unknownButton "Navigation control" (button),
+ * turnCard "Next maneuver" (header, updates frequently), etaCard "Estimated arrival" (static text,
+ * updates frequently), tripProgressBar "Trip progress", speedWidget "Speed" (updates frequently),
+ * prompts "Incident ahead", "Speed camera ahead", "Traffic ahead", "Better route available"
+ * (static text); the viewport is not an element.
+ *
+ * Diagnostics (SPEC §8 form; severities say how badly the defect hurts a VoiceOver user, after
+ * the checks of Xcode's accessibility audit — hit region, element description, element detection):
+ *   NL_DIAG_HIT_TARGET_TOO_SMALL (warning): a visible interactive host view (a trait of
+ *     NL_ACCESSIBILITY_TRAITS_INTERACTIVE) smaller than 44 x 44 pt, the minimum hit target of
+ *     Apple's Human Interface Guidelines. item: the view.
+ *   NL_DIAG_MISSING_ACCESSIBILITY_LABEL (error): a visible interactive host view without a label
+ *     (NULL, empty or blank): VoiceOver announces only "button". item: the view.
+ *   NL_DIAG_ACCESSIBILITY_ELEMENT_COVERED (warning): an element of the order in effect that an
+ *     opaque host view above it in z-order covers completely (host elements: also the turn card,
+ *     the ETA card or a prompt; an SDK component under a prompt is allowed, SPEC §8). items: the
+ *     element, the cover.
+ *   NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT (error): a reachable SDK component (see
+ *     nl_map_view_accessibility_element) missing from the order in effect — a host order leaves it
+ *     out, or it is inside a host view that is an element. item: the component. */
+
+/** Accessibility traits: a bit set (Swift AccessibilityTraits, Python navlayout.AccessibilityTraits).
+ *  NavLayout's own bit values, not UIKit's. */
+typedef uint64_t nl_accessibility_traits;
+#define NL_ACCESSIBILITY_TRAIT_BUTTON ((nl_accessibility_traits)1)               /* interactive */
+#define NL_ACCESSIBILITY_TRAIT_LINK ((nl_accessibility_traits)2)                 /* interactive */
+#define NL_ACCESSIBILITY_TRAIT_IMAGE ((nl_accessibility_traits)4)
+#define NL_ACCESSIBILITY_TRAIT_STATIC_TEXT ((nl_accessibility_traits)8)
+#define NL_ACCESSIBILITY_TRAIT_HEADER ((nl_accessibility_traits)16)
+#define NL_ACCESSIBILITY_TRAIT_ADJUSTABLE ((nl_accessibility_traits)32)          /* interactive */
+#define NL_ACCESSIBILITY_TRAIT_UPDATES_FREQUENTLY ((nl_accessibility_traits)64)
+#define NL_ACCESSIBILITY_TRAIT_NOT_ENABLED ((nl_accessibility_traits)128)
+#define NL_ACCESSIBILITY_TRAIT_SELECTED ((nl_accessibility_traits)256)
+#define NL_ACCESSIBILITY_TRAIT_SUMMARY_ELEMENT ((nl_accessibility_traits)512)
+/** Every trait above. */
+#define NL_ACCESSIBILITY_TRAITS_ALL ((nl_accessibility_traits)1023)
+/** The traits that make a host view interactive: button, link, adjustable. */
+#define NL_ACCESSIBILITY_TRAITS_INTERACTIVE ((nl_accessibility_traits)35)
+
+/** Sets what VoiceOver reads for the view (copied). NULL: no label of the host's (an SDK
+ *  component reads its own again). NL_ERR_INVALID_HANDLE for a bad view. */
+nl_status nl_view_set_accessibility_label(nl_view *view, const char *label);
+
+/** A copy of the view's label in effect (the host's, else an SDK component's own); "" when it
+ *  has none. Free it with nl_string_free. NULL on error (bad handle). */
+char *nl_view_accessibility_label(const nl_view *view);
+
+/** Makes the view one accessibility element (true: VoiceOver reads it and does not look inside
+ *  it) or a container (false). Defaults: see above. */
+nl_status nl_view_set_accessibility_element(nl_view *view, bool is_element);
+
+/** Whether the view is an accessibility element. */
+nl_status nl_view_is_accessibility_element(const nl_view *view, bool *out);
+
+/** Sets the view's traits. NL_ERR_INVALID_ARGUMENT for bits outside NL_ACCESSIBILITY_TRAITS_ALL
+ *  (nothing changes). */
+nl_status nl_view_set_accessibility_traits(nl_view *view, nl_accessibility_traits traits);
+
+/** The view's traits in effect (the host's, else an SDK component's own). */
+nl_status nl_view_accessibility_traits(const nl_view *view, nl_accessibility_traits *out);
+
+/** Sets the map view's element order (UIKit's accessibilityElements on the map view): each entry
+ *  is read itself if it is an element, or the order in effect inside it if it is a container.
+ *  elements NULL with count 0: back to the computed order. The map view keeps the views alive
+ *  while they are listed (a view destroyed with nl_view_destroy has left the hierarchy, so it is
+ *  not in the order in effect).
+ *  NL_ERR_INVALID_ARGUMENT: elements NULL with count > 0, a NULL entry, the root view, a view of
+ *  another map view, a view listed twice; NL_ERR_INVALID_HANDLE: a bad view. Nothing changes on
+ *  error. */
+nl_status nl_map_view_set_accessibility_elements(nl_map_view *map, nl_view *const *elements, size_t count);
+
+/** The number of elements in the order in effect: the host's order if one is set, else the
+ *  computed one. Only elements VoiceOver can reach now count: accessibility elements in the map
+ *  view's hierarchy, not hidden (nor an ancestor), whose target frame has a positive area and
+ *  intersects the map. The computed order (issue 16 item 8) sorts them top to bottom by the top
+ *  edge of the target frame, then leading to trailing (left edge ascending in left-to-right
+ *  layout, right edge descending in right-to-left), then in z-order, edges compared to
+ *  0.001 pt; it does not look inside elements. An element is visited once. Performs a pending
+ *  layout pass. */
+nl_status nl_map_view_accessibility_element_count(nl_map_view *map, size_t *out);
+
+/** The element at `index` of the order in effect (see nl_map_view_accessibility_element_count).
+ *  Owned by the map view. NULL and NL_ERR_INVALID_ARGUMENT when index >= count. */
+nl_view *nl_map_view_accessibility_element(nl_map_view *map, size_t index);
+
+/** Whether the map view has a host order (set with nl_map_view_set_accessibility_elements). */
+nl_status nl_map_view_has_custom_accessibility_elements(nl_map_view *map, bool *out);
 
 /** What a view handle refers to (nl_view_kind_of). */
 typedef enum nl_view_kind {
@@ -655,14 +798,49 @@ nl_status nl_map_view_trigger_prompt(nl_map_view *map, nl_prompt_kind kind);
 /** Dismisses the shown prompt (hide_prompt). NL_ERR_INVALID_STATE when none is shown. */
 nl_status nl_map_view_dismiss_prompt(nl_map_view *map);
 
-/** Sets the speed widget's content (SPEC §4); its size changes, no callback. */
+/** Feeds what the navigation data currently knows (issue 16): whether there is a current speed
+ *  and whether there is a speed limit (both true on a new map view). The speed widget's mode is
+ *  derived, never set: the speedometer shows when should_display_speedometer is on and a speed is
+ *  available, the limit when should_display_speed_limit is on and a limit is available (the seed's
+ *  four states: none 0 x 0, one reading 64 x 64, both 64 x 136; SPEC §4). The widget resizes at
+ *  once, with no callback. An event: NL_ERR_REENTRANT from inside a callback. */
+nl_status nl_map_view_set_speed_data(nl_map_view *map, bool speed_available, bool speed_limit_available);
+
+/** The data availability last fed with nl_map_view_set_speed_data (either out-pointer may be
+ *  NULL when not wanted; both NULL is NL_ERR_INVALID_ARGUMENT). */
+nl_status nl_map_view_speed_data(const nl_map_view *map, bool *speed_available, bool *speed_limit_available);
+
+/** The SDK's GMSMapView.shouldDisplaySpeedometer (default true): whether the speed widget may show
+ *  the current speed. A change resizes the widget at once, with no callback. A setting, not an
+ *  event: allowed inside callbacks. */
+nl_status nl_map_view_set_should_display_speedometer(nl_map_view *map, bool display);
+nl_status nl_map_view_should_display_speedometer(const nl_map_view *map, bool *out);
+
+/** The SDK's GMSMapView.shouldDisplaySpeedLimit (default true): whether the speed widget may show
+ *  the speed limit. As nl_map_view_set_should_display_speedometer. */
+nl_status nl_map_view_set_should_display_speed_limit(nl_map_view *map, bool display);
+nl_status nl_map_view_should_display_speed_limit(const nl_map_view *map, bool *out);
+
+/** Deprecated (issue 16): the mode is derived now. Kept as a shorthand for
+ *  nl_map_view_set_speed_data(map, mode shows the speed, mode shows the limit): with both display
+ *  settings on (the default) nl_map_view_speed_widget_mode then reads `mode`, as before; with a
+ *  setting off that reading stays hidden. NL_ERR_INVALID_ARGUMENT for a value that is not an
+ *  nl_speed_widget_mode; an event like nl_map_view_set_speed_data. */
 nl_status nl_map_view_set_speed_widget_mode(nl_map_view *map, nl_speed_widget_mode mode);
 
-/** The user pans the map: the logo turns into the re-center button (136 x 48). */
+/** The user pans the map: the logo turns into the re-center button (136 x 48) when the re-center
+ *  button is enabled (nl_map_view_set_recenter_button_enabled), otherwise it stays the logo. */
 nl_status nl_map_view_pan(nl_map_view *map);
 
 /** The user re-centers: the re-center button turns back into the logo (72 x 32). */
 nl_status nl_map_view_recenter(nl_map_view *map);
+
+/** The SDK's isRecenterButtonEnabled of the map view's settings (default true; issue 16): whether
+ *  the logo turns into the re-center button after a pan. Off while the button shows: it turns
+ *  back into the logo (72 x 32); on while the map is panned: the button shows (136 x 48). A
+ *  setting, not an event: allowed inside callbacks. */
+nl_status nl_map_view_set_recenter_button_enabled(nl_map_view *map, bool enabled);
+nl_status nl_map_view_recenter_button_enabled(const nl_map_view *map, bool *out);
 
 /** Whether the reporting button is part of the active-guidance buttons (default true). */
 nl_status nl_map_view_set_incident_reporting_enabled(nl_map_view *map, bool enabled);
@@ -674,7 +852,7 @@ nl_status nl_map_view_set_should_display_prompts(nl_map_view *map, bool display)
 nl_status nl_map_view_speed_widget_mode(const nl_map_view *map, nl_speed_widget_mode *out);
 
 /** Whether the logo currently shows as the re-center button (after nl_map_view_pan, until
- *  nl_map_view_recenter; SPEC §4). Default false. */
+ *  nl_map_view_recenter, while the re-center button is enabled; SPEC §4). Default false. */
 nl_status nl_map_view_showing_recenter_button(const nl_map_view *map, bool *out);
 
 /** Whether incident reporting is enabled (default true): the next active-guidance state has a
@@ -790,7 +968,8 @@ nl_status nl_map_view_advance_time(nl_map_view *map, double seconds);
  * bottom-leading with the speed widget on it, viewport in the open area; in wide mode both cards at
  * the leading edge. The legacy settings below act on the built-in layout only, and take effect at
  * once (the current state's layout is rebuilt; no delegate callback runs). While a custom delegate
- * is set, each setter and nl_map_view_legacy_guide returns NL_OK but changes nothing: the use is
+ * is set, each setter, nl_map_view_legacy_guide and nl_map_view_invalidate_layout_for_accessory_view
+ * return NL_OK but change nothing: the use is
  * reported as an NL_DIAG_LEGACY_API_IGNORED warning (once per API) until the next navigation
  * transition. The getters return the built-in layout's settings and are never reported.
  *
@@ -821,8 +1000,8 @@ nl_status nl_map_view_navigation_report_incident_button_enabled(const nl_map_vie
 
 /** Sets the header accessory view (`setHeaderAccessoryView`): a host view the built-in layout
  *  places, in active guidance, directly under the turn card and as wide as it (under the safe-area
- *  top, safe-area wide, with the header off), with its own intrinsic height; the viewport starts
- *  under it. NULL removes it (the previous one leaves the hierarchy). The view stays owned by the
+ *  top, safe-area wide, with the header off), with its own intrinsic height (read when the layout
+ *  is built; see nl_map_view_invalidate_layout_for_accessory_view); the viewport starts under it. NULL removes it (the previous one leaves the hierarchy). The view stays owned by the
  *  map view as before. NL_ERR_INVALID_HANDLE for a bad view handle; NL_ERR_INVALID_ARGUMENT for a
  *  view of another map view, the root view, or an SDK component or prompt. */
 nl_status nl_map_view_set_header_accessory_view(nl_map_view *map, nl_view *view);
@@ -837,6 +1016,34 @@ nl_status nl_map_view_header_accessory_view(const nl_map_view *map, nl_view **ou
  *  (nothing changes). */
 nl_status nl_map_view_set_padding(nl_map_view *map, nl_insets padding);
 nl_status nl_map_view_padding(const nl_map_view *map, nl_insets *out);
+
+/** How the safe-area insets combine with the padding (`paddingAdjustmentBehavior`, the SDK's
+ *  GMSMapViewPaddingAdjustmentBehavior; issue 16). Values equal its cases. */
+typedef enum nl_padding_adjustment_behavior {
+    /** The safe-area insets are added to the padding (the default). */
+    NL_PADDING_ADJUSTMENT_ALWAYS = 0,
+    /** On each edge the larger of the safe-area inset and the padding. */
+    NL_PADDING_ADJUSTMENT_AUTOMATIC = 1,
+    /** The safe-area insets are not added. */
+    NL_PADDING_ADJUSTMENT_NEVER = 2
+} nl_padding_adjustment_behavior;
+
+/** Sets the padding adjustment behavior (default NL_PADDING_ADJUSTMENT_ALWAYS). With the built-in
+ *  layout, per edge, the viewport's padding vp splits into the part inside the safe area
+ *  s' = min(vp, safe inset) and the rest r = vp - s' (what the built-in components take); the
+ *  camera padding is r + s' + padding (ALWAYS: vp + padding), r + max(s', padding) (AUTOMATIC) or
+ *  r + padding (NEVER), and the camera rect is the map inset by it. Frames do not change.
+ *  NL_ERR_INVALID_ARGUMENT for a value that is not an nl_padding_adjustment_behavior. */
+nl_status nl_map_view_set_padding_adjustment_behavior(nl_map_view *map, nl_padding_adjustment_behavior behavior);
+nl_status nl_map_view_padding_adjustment_behavior(const nl_map_view *map, nl_padding_adjustment_behavior *out);
+
+/** Tells the built-in layout that the header accessory view's height changed
+ *  (`invalidateLayout(forAccessoryView:)`, issue 16). The built-in layout reads the accessory's
+ *  intrinsic height when it builds a state's layout (each transition, each legacy setting change)
+ *  and otherwise keeps it; this call rebuilds the layout at once with the height read again.
+ *  NL_ERR_INVALID_ARGUMENT (built-in layout only) when `view` is not the header accessory view;
+ *  NL_ERR_INVALID_HANDLE for a bad handle. */
+nl_status nl_map_view_invalidate_layout_for_accessory_view(nl_map_view *map, nl_view *view);
 
 /** The four legacy layout guides (SPEC §7). Values equal Swift's LegacyLayoutGuideKind. */
 typedef enum nl_legacy_guide {

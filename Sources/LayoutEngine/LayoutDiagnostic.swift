@@ -1,5 +1,5 @@
-/// The rule a diagnostic reports (SPEC §8). Raw values equal the C header's `NL_DIAG_*`, in the
-/// order of SPEC §8's table.
+/// The rule a diagnostic reports (SPEC §8). Raw values equal the C header's `NL_DIAG_*`: 1–13 in
+/// the order of SPEC §8's table, then the codes issue 16 adds.
 public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case unsatisfiable = 1
     case ambiguousLayout
@@ -14,6 +14,23 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
     case hiddenInHidingStack
     case legacyAPIIgnored
     case emptyViewport
+    // Accessibility (issue 16 item 8; Xcode's accessibility audit checks the same things on a
+    // device: hit region, element description, element detection).
+    /// An interactive host view (`AccessibilityTraits.interactive`) smaller than 44 × 44 pt, the
+    /// minimum hit target of Apple's Human Interface Guidelines. Warning: it still works, but is
+    /// hard to hit.
+    case hitTargetTooSmall = 16
+    /// An interactive host view without an `accessibilityLabel`. Error: VoiceOver announces only
+    /// its trait ("button"), so the control is unusable without sight.
+    case missingAccessibilityLabel = 17
+    /// An accessibility element VoiceOver reaches that an opaque view above it covers completely.
+    /// Warning: a sighted VoiceOver user sees the cover, and activating the element taps the
+    /// cover.
+    case accessibilityElementCovered = 18
+    /// A visible SDK component that the order in effect skips (the host's `accessibilityElements`
+    /// omit it, or it is inside a host view that is an element). Error: VoiceOver cannot reach
+    /// it — turn-by-turn directions or the ETA may be unreachable.
+    case accessibilityOrderSkipsComponent = 19
 
     /// The severity SPEC §8 assigns to the code.
     public var severity: DiagnosticSeverity {
@@ -22,6 +39,8 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
              .offscreen, .hiddenInHidingStack, .emptyViewport: return .error
         case .ambiguousLayout, .staleComponent, .viewportObstructed, .overlap,
              .wideModeCardsNotLeading, .legacyAPIIgnored: return .warning
+        case .missingAccessibilityLabel, .accessibilityOrderSkipsComponent: return .error
+        case .hitTargetTooSmall, .accessibilityElementCovered: return .warning
         case .leftRightAnchor: return .info
         }
     }
@@ -42,6 +61,10 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
         case .hiddenInHidingStack: return "hiddenInHidingStack"
         case .legacyAPIIgnored: return "legacyAPIIgnored"
         case .emptyViewport: return "emptyViewport"
+        case .hitTargetTooSmall: return "hitTargetTooSmall"
+        case .missingAccessibilityLabel: return "missingAccessibilityLabel"
+        case .accessibilityElementCovered: return "accessibilityElementCovered"
+        case .accessibilityOrderSkipsComponent: return "accessibilityOrderSkipsComponent"
         }
     }
 }

@@ -28,6 +28,8 @@ open class LayoutView: LayoutItem {
     /// otherwise). Used by the `viewportObstructed` and `overlap` diagnostics; hiding stacks and
     /// layout guides never count as opaque.
     public var isOpaque = true { didSet { system?.noteChange() } }
+    /// Accessibility label, traits, element flag and element order (Accessibility.swift).
+    @exclusivity(unchecked) package var accessibilityStorage = AccessibilityStorage()
     /// Set by a hiding stack that manages this view.
     @exclusivity(unchecked) package var stackHidden = false
     /// The hiding stack that arranges this view, if any.
@@ -60,33 +62,92 @@ open class LayoutView: LayoutItem {
 
     /// Adds `view` as the last (topmost) subview, removing it from its previous superview first
     /// (which deactivates the constraints that tied it to its old place, as in UIKit). Adding a
-    /// current subview again moves it to the top.
+    /// current subview again moves it to the top and keeps its constraints.
     /// - Throws: `invalidArgument` when `view` is `self`, an ancestor of `self`, or a root view
-    ///   (a map view).
+    ///   (a map view), or when `self` is an SDK component (its internal view structure is the
+    ///   SDK's, issue 16); nothing changes then.
     public func addSubview(_ view: LayoutView) throws {
+        try place(view, .front, "addSubview")
+    }
+
+    /// Where `place(_:_:_:)` puts a view among the subviews (UIKit's insertion calls, issue 16).
+    package enum SubviewPosition {
+        /// At this index of `subviews` (clamped to the last position once the view is listed).
+        case index(Int)
+        /// Directly above / below this subview in z-order.
+        case above(LayoutView), below(LayoutView)
+        /// Last (topmost) / first (bottommost).
+        case front, back
+    }
+
+    /// The one path by which a view joins or moves among this view's subviews. Checks first
+    /// (nothing changes on an error), then either reorders `subviews` (a view already here keeps
+    /// its constraints, as in UIKit) or takes the view from its old superview and attaches it.
+    /// - Throws: `invalidArgument` (see `addSubview(_:)`; also an index outside `0...count` or a
+    ///   sibling that is not a subview of `self`).
+    package func place(_ view: LayoutView, _ position: SubviewPosition, _ caller: String) throws {
         // A view without subviews cannot be an ancestor of `self` (the common case: adding a
         // fresh leaf stays O(1) however deep `self` is).
         if view === self || (!view.subviews.isEmpty && self.isInSubtree(of: view)) {
-            throw NavLayoutError.invalidArgument("cannot add \(view.displayName) to \(displayName): it would contain itself")
+            throw NavLayoutError.invalidArgument("\(caller): cannot add \(view.displayName) to \(displayName): it would contain itself")
         }
         if view.isRoot {
-            throw NavLayoutError.invalidArgument("\(view.displayName) is a map view and cannot be added as a subview")
+            throw NavLayoutError.invalidArgument("\(caller): \(view.displayName) is a map view and cannot be added as a subview")
+        }
+        if let reason = sealedStructureReason {
+            throw NavLayoutError.invalidArgument("\(caller): cannot add \(view.displayName) to \(displayName): \(reason)")
+        }
+        switch position {
+        case .index(let i) where i < 0 || i > subviews.count:
+            throw NavLayoutError.invalidArgument("\(caller): index \(i) is outside 0...\(subviews.count), the subview count of \(displayName)")
+        case .above(let sibling), .below(let sibling):
+            if sibling.superview !== self {
+                throw NavLayoutError.invalidArgument("\(caller): \(sibling.displayName) is not a subview of \(displayName)")
+            }
+        default: break
         }
         if view.superview === self {
-            if let i = subviews.firstIndex(where: { $0 === view }), i != subviews.count - 1 {
-                subviews.remove(at: i)
-                subviews.append(view)
-                system?.setNeedsLayout()
+            switch position {
+            case .above(let sibling) where sibling === view, .below(let sibling) where sibling === view: return
+            default: break
             }
+            guard let from = subviews.firstIndex(where: { $0 === view }) else { return }
+            subviews.remove(at: from)
+            let to = resolve(position, for: view)
+            subviews.insert(view, at: to)
+            if to != from { system?.noteChange() }
             return
         }
         if view.superview != nil { view.removeFromSuperview() }
-        subviews.append(view)
+        // Leaving the old superview may run handlers that change this view's subviews (the map
+        // view rebuilds its built-in layout when the legacy accessory view leaves it), so the
+        // position is resolved only now.
+        subviews.insert(view, at: resolve(position, for: view))
         view.superview = self
         view.setDepth(depth + 1)
         if let system { system.attach(subtree: view) }
         didAddSubview(view)
     }
+
+    /// The index in `subviews` (which does not list `view` at this point) for `position`. A
+    /// sibling that has left meanwhile puts the view on top.
+    private func resolve(_ position: SubviewPosition, for view: LayoutView) -> Int {
+        switch position {
+        case .index(let i): return min(max(i, 0), subviews.count)
+        case .front: return subviews.count
+        case .back: return 0
+        case .above(let sibling):
+            guard let j = subviews.firstIndex(where: { $0 === sibling }) else { return subviews.count }
+            return j + 1
+        case .below(let sibling):
+            guard let j = subviews.firstIndex(where: { $0 === sibling }) else { return subviews.count }
+            return j
+        }
+    }
+
+    /// Why this view refuses new subviews and layout guides, or nil when it accepts them. SDK
+    /// components set it: the seed forbids modifying their internal view structures (issue 16).
+    @exclusivity(unchecked) package var sealedStructureReason: String?
 
     /// Removes the view from its superview. Every active constraint that references this view, its
     /// guides or its descendants and is installed outside this subtree is deactivated (UIKit's
@@ -104,8 +165,12 @@ open class LayoutView: LayoutItem {
 
     /// Adds a layout guide to this view (moving it from its previous owner, whose constraints on it
     /// are deactivated).
-    /// - Throws: `invalidArgument` for a built-in guide (safe area or margins) of any view.
+    /// - Throws: `invalidArgument` for a built-in guide (safe area or margins) of any view, or
+    ///   when `self` is an SDK component (issue 16); nothing changes then.
     public func addLayoutGuide(_ guide: LayoutGuide) throws {
+        if let reason = sealedStructureReason {
+            throw NavLayoutError.invalidArgument("addLayoutGuide: cannot add \(guide.displayName) to \(displayName): \(reason)")
+        }
         if guide.isBuiltIn {
             throw NavLayoutError.invalidArgument("\(guide.displayName) is a built-in guide of \(guide.owningView?.displayName ?? "a view") and cannot be moved")
         }
@@ -138,6 +203,8 @@ open class LayoutView: LayoutItem {
         marginsConstraints.removeAll()
         safeAreaConstraints.removeAll()
         hostConstraintFilter = nil
+        accessibilityStorage.elements = nil
+        accessibilityStorage.orderCache = nil
         marginsGuideStorage?.breakReferenceCycles()
         safeAreaGuideStorage?.breakReferenceCycles()
         for g in layoutGuides { g.breakReferenceCycles() }

@@ -106,6 +106,34 @@ public func nl_map_view_padding(_ map: OpaquePointer?, _ out: UnsafeMutablePoint
 }
 
 @c @implementation
+public func nl_map_view_set_padding_adjustment_behavior(_ map: OpaquePointer?, _ behavior: nl_padding_adjustment_behavior) -> nl_status {
+    setting(map) { _, m in
+        guard let b = PaddingAdjustmentBehavior(rawValue: Int32(truncatingIfNeeded: behavior.rawValue)) else {
+            throw NavLayoutError.invalidArgument("padding adjustment behavior \(Int32(bitPattern: UInt32(truncatingIfNeeded: behavior.rawValue))) is not an nl_padding_adjustment_behavior")
+        }
+        m.paddingAdjustmentBehavior = b
+    }
+}
+
+@c @implementation
+public func nl_map_view_padding_adjustment_behavior(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<nl_padding_adjustment_behavior>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_padding_adjustment_behavior")
+        let b = try withMap(map) { _, m in m.paddingAdjustmentBehavior }
+        out.pointee = nl_padding_adjustment_behavior(rawValue: numericCast(b.rawValue))
+    }
+}
+
+@c @implementation
+public func nl_map_view_invalidate_layout_for_accessory_view(_ map: OpaquePointer?, _ view: OpaquePointer?) -> nl_status {
+    setting(map) { ctx, m in
+        let (vctx, v) = try resolveView(view)
+        try requireSameMap(ctx, vctx, "view \(name(v))")
+        try m.invalidateLayout(forAccessoryView: v)
+    }
+}
+
+@c @implementation
 public func nl_map_view_legacy_guide(_ map: OpaquePointer?, _ kind: nl_legacy_guide) -> OpaquePointer? {
     guardedValue {
         try withMap(map) { ctx, m in

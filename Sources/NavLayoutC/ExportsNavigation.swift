@@ -102,7 +102,65 @@ public func nl_map_view_set_speed_widget_mode(_ map: OpaquePointer?, _ mode: nl_
         guard let sm = SpeedWidgetMode(rawValue: Int32(truncatingIfNeeded: mode.rawValue)) else {
             throw NavLayoutError.invalidArgument("speed widget mode \(Int32(bitPattern: UInt32(truncatingIfNeeded: mode.rawValue))) is not an nl_speed_widget_mode")
         }
-        try m.setSpeedWidgetMode(sm)
+        // The deprecated shorthand (issue 16): the mode is derived from the data it implies.
+        try m.setSpeedData(speedAvailable: sm.showsSpeedometer, speedLimitAvailable: sm.showsSpeedLimit)
+    }
+}
+
+@c @implementation
+public func nl_map_view_set_speed_data(_ map: OpaquePointer?, _ speedAvailable: Bool, _ speedLimitAvailable: Bool) -> nl_status {
+    event(map, "set speed data") { _, m in try m.setSpeedData(speedAvailable: speedAvailable, speedLimitAvailable: speedLimitAvailable) }
+}
+
+@c @implementation
+public func nl_map_view_speed_data(_ map: OpaquePointer?, _ speedAvailable: UnsafeMutablePointer<Bool>?,
+                                   _ speedLimitAvailable: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        if speedAvailable == nil && speedLimitAvailable == nil {
+            throw NavLayoutError.invalidArgument("nl_map_view_speed_data: both out-pointers are NULL")
+        }
+        let (speed, limit) = try withMap(map) { _, m in (m.isSpeedAvailable, m.isSpeedLimitAvailable) }
+        speedAvailable?.pointee = speed
+        speedLimitAvailable?.pointee = limit
+    }
+}
+
+@c @implementation
+public func nl_map_view_set_should_display_speedometer(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
+    guarded { try withMap(map) { _, m in m.shouldDisplaySpeedometer = display } }
+}
+
+@c @implementation
+public func nl_map_view_should_display_speedometer(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_should_display_speedometer")
+        out.pointee = try withMap(map) { _, m in m.shouldDisplaySpeedometer }
+    }
+}
+
+@c @implementation
+public func nl_map_view_set_should_display_speed_limit(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
+    guarded { try withMap(map) { _, m in m.shouldDisplaySpeedLimit = display } }
+}
+
+@c @implementation
+public func nl_map_view_should_display_speed_limit(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_should_display_speed_limit")
+        out.pointee = try withMap(map) { _, m in m.shouldDisplaySpeedLimit }
+    }
+}
+
+@c @implementation
+public func nl_map_view_set_recenter_button_enabled(_ map: OpaquePointer?, _ enabled: Bool) -> nl_status {
+    guarded { try withMap(map) { _, m in m.isRecenterButtonEnabled = enabled } }
+}
+
+@c @implementation
+public func nl_map_view_recenter_button_enabled(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_recenter_button_enabled")
+        out.pointee = try withMap(map) { _, m in m.isRecenterButtonEnabled }
     }
 }
 

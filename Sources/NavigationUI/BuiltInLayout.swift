@@ -77,6 +77,10 @@ public final class BuiltInLayoutDelegate: NavigationLayoutDelegate {
             views.append(accessory)
             let above = turnCard?.bottomAnchor ?? safe.topAnchor
             c += [accessory.topAnchor.constraint(equalTo: above)]
+            // The height the accessory reports now; re-read at the next rebuild (a transition, a
+            // legacy setting, or invalidateLayout(forAccessoryView:), issue 16).
+            let height = accessory.intrinsicContentSize.height
+            if height != LayoutView.noIntrinsicMetric { c.append(accessory.heightAnchor.constraint(equalToConstant: height)) }
             if let turnCard {
                 c += [accessory.leadingAnchor.constraint(equalTo: turnCard.leadingAnchor),
                       accessory.trailingAnchor.constraint(equalTo: turnCard.trailingAnchor)]

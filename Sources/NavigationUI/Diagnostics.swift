@@ -127,6 +127,9 @@ extension NavigationMapView {
                     items: [p]))
             }
         }
+        // Host views and guides the delegate left behind after disableNavigationUI (issue 16).
+        out += stateExitDiagnostics()
+        out += accessibilityDiagnostics()
         return out
     }
 
@@ -180,7 +183,7 @@ extension NavigationMapView {
             for card in [turnCard, etaCard].filter(visible) where !related(p, card) {
                 if let area = visibleRect(p).intersection(visibleRect(card)),
                    (order[ObjectIdentifier(p)] ?? 0) < (order[ObjectIdentifier(card)] ?? 0) {
-                    report(p, card, area, "the prompt is below the card in z-order and is covered by it: add the prompt after the card (or bring it to the front with addSubview)")
+                    report(p, card, area, "the prompt is below the card in z-order and is covered by it: add the prompt after the card, or move it above with bringSubviewToFront(_:) or insertSubview(_:aboveSubview:)")
                 }
             }
         }

@@ -8,6 +8,28 @@ struct LegacySettings {
     var reportIncidentButtonEnabled = true
     var headerAccessoryView: LayoutView?
     var padding = EdgeInsets.zero
+    var paddingAdjustmentBehavior = PaddingAdjustmentBehavior.always
+}
+
+/// How the safe-area insets combine with the legacy `padding` in the built-in layout's camera
+/// (the SDK's `GMSMapViewPaddingAdjustmentBehavior`; raw values equal its cases and
+/// `NL_PADDING_ADJUSTMENT_*`).
+public enum PaddingAdjustmentBehavior: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// The safe-area insets are added to the padding (the default).
+    case always = 0
+    /// On each edge the larger of the safe-area inset and the padding is used.
+    case automatic = 1
+    /// The safe-area insets are not added: the padding is measured from what the built-in
+    /// layout's own components take (the SDK's behaviour before its version 2.5).
+    case never = 2
+
+    public var description: String {
+        switch self {
+        case .always: return "always"
+        case .automatic: return "automatic"
+        case .never: return "never"
+        }
+    }
 }
 
 /// The legacy layout guides a host anchors its views to (SPEC §7).
@@ -60,7 +82,11 @@ extension NavigationMapView {
     }
 
     /// A host view the built-in layout places under the turn card, as wide as the card, with its
-    /// own (intrinsic) height (legacy `setHeaderAccessoryView(_:)`); nil removes it.
+    /// own height (legacy `setHeaderAccessoryView(_:)`); nil removes it. The height is the view's
+    /// intrinsic height as the layout reads it when it is built — at each navigation transition,
+    /// legacy setting change and `invalidateLayout(forAccessoryView:)` — the way the SDK asks an
+    /// accessory view for its height and asks again only when told to (issue 16). An accessory
+    /// without an intrinsic height needs a height constraint of its own.
     /// - Throws: `invalidArgument` for the map view itself, an SDK component or a view holding one
     ///   (such as the built-in layout's button stack); nothing changes.
     public func setHeaderAccessoryView(_ view: LayoutView?) throws {
@@ -80,6 +106,54 @@ extension NavigationMapView {
 
     /// The header accessory view set with `setHeaderAccessoryView(_:)`.
     public var headerAccessoryView: LayoutView? { legacySettings.headerAccessoryView }
+
+    /// Tells the built-in layout that the header accessory view's height changed (legacy
+    /// `invalidateLayout(forAccessoryView:)`, issue 16): the layout is rebuilt at once and reads the
+    /// view's intrinsic height again. With a custom delegate nothing happens and the use is
+    /// reported as `legacyAPIIgnored`, as for the other legacy slot APIs.
+    /// - Throws: `invalidArgument` (built-in layout only) when `view` is not the header accessory
+    ///   view; nothing changes then.
+    public func invalidateLayout(forAccessoryView view: LayoutView) throws {
+        if layoutDelegate != nil { recordLegacyUse("invalidateLayout(forAccessoryView:)"); return }
+        guard let accessory = legacySettings.headerAccessoryView, accessory === view else {
+            throw NavLayoutError.invalidArgument("invalidateLayout(forAccessoryView:): \(view.displayName) is not the header accessory view; set it with setHeaderAccessoryView(_:) first")
+        }
+        try? builtInLayout.settingsChanged(self)
+    }
+
+    /// How the safe-area insets combine with `padding` in the built-in layout's camera (legacy
+    /// `paddingAdjustmentBehavior`, default `.always`; issue 16). Ignored and reported as
+    /// `legacyAPIIgnored` while a custom delegate is set. See `builtInCameraFrame(viewportFrame:)`.
+    public var paddingAdjustmentBehavior: PaddingAdjustmentBehavior {
+        get { legacySettings.paddingAdjustmentBehavior }
+        set { changeLegacy("paddingAdjustmentBehavior") { $0.paddingAdjustmentBehavior = newValue } }
+    }
+
+    /// The built-in layout's camera frame for the viewport's presented frame `f` (SPEC §6, §7).
+    /// Per edge, the viewport's padding `vp` (its distance from the map's edge) splits into the
+    /// part inside the safe area, `s' = min(vp, safe inset)`, and the rest `r = vp − s'` that the
+    /// built-in components take (turn card, ETA card, prompts). The camera padding is
+    /// `r + s' + padding` (`.always`, the SDK's default: exactly `vp + padding`),
+    /// `r + max(s', padding)` (`.automatic`) or `r + padding` (`.never`), following
+    /// `GMSMapViewPaddingAdjustmentBehavior`'s three cases; the camera frame is the map inset by it.
+    func builtInCameraFrame(viewportFrame f: Rect) -> Rect {
+        let p = legacySettings.padding
+        let behavior = legacySettings.paddingAdjustmentBehavior
+        if behavior == .always {
+            return Rect(x: f.x + p.left, y: f.y + p.top,
+                        width: f.width - p.left - p.right, height: f.height - p.top - p.bottom)
+        }
+        func edge(_ vp: Double, _ safe: Double, _ pad: Double) -> Double {
+            let safePart = min(max(vp, 0), safe)
+            let rest = vp - safePart
+            return behavior == .automatic ? rest + max(safePart, pad) : rest + pad
+        }
+        let top = edge(f.minY, safeArea.top, p.top)
+        let left = edge(f.minX, safeArea.left, p.left)
+        let bottom = edge(size.height - f.maxY, safeArea.bottom, p.bottom)
+        let right = edge(size.width - f.maxX, safeArea.right, p.right)
+        return Rect(x: left, y: top, width: size.width - left - right, height: size.height - top - bottom)
+    }
 
     /// Extra camera padding in points (legacy `padding`): added to the viewport's padding in
     /// `camera` while the built-in layout is active. Non-finite values are ignored (use

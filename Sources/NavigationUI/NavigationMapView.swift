@@ -51,10 +51,15 @@ public final class NavigationMapView: LayoutRootView {
     public let tripProgressBar: NavigationComponentView
     public let speedWidget: NavigationComponentView
 
-    /// The speed widget's mode (SPEC §4); changes resize the widget with no callback.
-    public private(set) var speedWidgetMode: SpeedWidgetMode = .both
-    /// Whether the logo shows as the re-center button (after `panMap()`, until `recenter()`).
-    public private(set) var isShowingRecenterButton = false
+    /// What the speed widget's mode is derived from: the two display settings and the host-fed
+    /// data availability (issue 16; see MapDisplaySettings.swift).
+    var speedWidgetInputs = SpeedWidgetInputs()
+    /// The re-center button setting and whether the driver panned away (issue 16; see
+    /// MapDisplaySettings.swift).
+    var recenterInputs = RecenterInputs()
+    /// Host items in the hierarchy when navigation was enabled, and those added since that
+    /// `disableNavigationUI` left behind (issue 16; see StateExitCleanup.swift).
+    var stateExitRecord = StateExitRecord()
     /// Whether active-guidance states include the reporting button (SPEC §3). Takes effect at the
     /// next state change.
     public var isIncidentReportingEnabled = true
@@ -111,9 +116,10 @@ public final class NavigationMapView: LayoutRootView {
         googleLogo.setFixedSize(width: 72, height: 32)
         for b in [compassButton, reportingButton, unknownButton] { b.setFixedSize(width: 56, height: 56) }
         tripProgressBar.setFixedSize(width: 12, height: nil)
-        speedWidget.setFixedSize(width: speedWidgetMode.size.width, height: speedWidgetMode.size.height)
+        applySpeedWidgetMode()
         updateSizeDependentComponents()
         checkpointObserver = { [unowned self] in self.reachedDiagnosticCheckpoint() }
+        installLogoAccessibility()
     }
 
     /// Creates a map view from a device preset of SPEC §9 (`"iphone-portrait"`, …); the
@@ -195,6 +201,17 @@ public final class NavigationMapView: LayoutRootView {
     /// Whether navigation is enabled.
     public var isNavigationEnabled: Bool { stateKind != .noNavigation }
 
+    /// Enables navigation: the seed's `enableNavigation(with:)` spelling of
+    /// `setNavigationEnabled(true)` (issue 16, item 9). NavLayout has no navigation-session
+    /// object — the map view itself receives the session's events (`startGuidance()`,
+    /// `triggerPrompt(_:)`, …) — so there is nothing to pass.
+    /// - Throws: as `setNavigationEnabled(true)`: `invalidState` when navigation already is
+    ///   enabled, `reentrant` from inside a callback (nothing changes then), `callbackFailed` when
+    ///   `enableNavigationUI` throws (navigation is enabled all the same).
+    public func enableNavigation() throws {
+        try setNavigationEnabled(true)
+    }
+
     /// Enables or disables navigation (SPEC §3). Enabling runs `enableNavigationUI`; disabling
     /// from active guidance first stops guidance (`hidePrompt` if a prompt is shown, then
     /// `stopGuidance`), then runs `disableNavigationUI`.
@@ -210,6 +227,7 @@ public final class NavigationMapView: LayoutRootView {
             throw NavLayoutError.invalidState("navigation is already \(enabled ? "enabled" : "disabled")")
         }
         if enabled {
+            recordItemsBeforeNavigation()
             let state = makeReadyState()
             stateKind = .navigationReady
             uiState = state
@@ -217,7 +235,7 @@ public final class NavigationMapView: LayoutRootView {
             try runCallbacks { d, fail in if let d { fail(Result { try d.enableNavigationUI(navMap: self, newState: state) }) } }
             return
         }
-        defer { updateOwnCompass() }
+        defer { updateOwnCompass(); recordItemsLeftAfterNavigation() }
         try runCallbacks { d, fail in
             if stateKind == .activeGuidance { stopGuidanceSteps(d, fail) }
             let old = uiState as? NavigationReadyUIState ?? makeReadyState()
@@ -319,51 +337,15 @@ public final class NavigationMapView: LayoutRootView {
         }
     }
 
-    /// Sets what the speed widget shows; its size changes with no callback (SPEC §4).
-    /// - Throws: `reentrant` from inside a callback.
-    public func setSpeedWidgetMode(_ mode: SpeedWidgetMode) throws {
-        try checkNotInCallback("setSpeedWidgetMode")
-        beginEvent()
-        defer { endEvent() }
-        speedWidgetMode = mode
-        speedWidget.setFixedSize(width: mode.size.width, height: mode.size.height)
-    }
-
-    /// The driver pans the map: the logo turns into the re-center button (136 × 48, SPEC §4).
-    /// Valid in every navigation state (the map can be panned with navigation off too).
-    /// - Throws: `reentrant` from inside a callback.
-    public func panMap() throws {
-        try checkNotInCallback("panMap")
-        beginEvent()
-        defer { endEvent() }
-        isShowingRecenterButton = true
-        googleLogo.setFixedSize(width: 136, height: 48)
-    }
-
-    /// The driver re-centers: the re-center button turns back into the logo (72 × 32). Valid in
-    /// every navigation state.
-    /// - Throws: `reentrant` from inside a callback.
-    public func recenter() throws {
-        try checkNotInCallback("recenter")
-        beginEvent()
-        defer { endEvent() }
-        isShowingRecenterButton = false
-        googleLogo.setFixedSize(width: 72, height: 32)
-    }
-
     // MARK: Results
 
     /// The camera framing from the viewport's presented frame (SPEC §6). With the built-in layout
-    /// the legacy `padding` is added to the padding (the camera frame shrinks by it, and the
-    /// vehicle point is that frame's centre, SPEC §7).
+    /// the legacy `padding` is added to the padding as `paddingAdjustmentBehavior` says (the
+    /// camera frame shrinks by it, and the vehicle point is that frame's centre, SPEC §7; see
+    /// `builtInCameraFrame(viewportFrame:)`).
     public var camera: Camera {
-        var frame = viewport.frame
-        if delegate == nil {
-            let p = legacySettings.padding
-            frame = Rect(x: frame.x + p.left, y: frame.y + p.top,
-                         width: frame.width - p.left - p.right, height: frame.height - p.top - p.bottom)
-        }
-        return Camera(viewport: frame, mapSize: size)
+        let frame = viewport.frame
+        return Camera(viewport: delegate == nil ? builtInCameraFrame(viewportFrame: frame) : frame, mapSize: size)
     }
 
     /// The diagnostics of the current target layout (SPEC §8). Performs a pending layout pass.
@@ -399,6 +381,7 @@ public final class NavigationMapView: LayoutRootView {
         diagnosticsCache = nil
         reportedDiagnostics = []
         diagnosticHandler = { _, _ in }   // a handler may hold the map view
+        stateExitRecord = StateExitRecord()
         breakReferenceCycles()
     }
 
@@ -423,7 +406,9 @@ public final class NavigationMapView: LayoutRootView {
 
     // MARK: Internals
 
-    private func checkNotInCallback(_ what: String) throws {
+    /// Refuses an event on an invalidated map view (`invalidState`) or from inside a host callback
+    /// (`reentrant`, SPEC §3).
+    func checkNotInCallback(_ what: String) throws {
         if isInvalidated { throw NavLayoutError.invalidState("\(what): the map view was invalidated") }
         if isInHostCallback {
             throw NavLayoutError.reentrant("\(what) was called from inside a callback; events may not be sent while the map view is calling the host")

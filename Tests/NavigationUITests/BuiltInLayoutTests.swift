@@ -83,7 +83,7 @@ final class BuiltInLayoutTests: XCTestCase {
     func testRuntimeSizesAdapt() throws {
         let map = try guided("iphone-portrait")
         defer { map.invalidate() }
-        try map.setSpeedWidgetMode(.speedometer)
+        try map.setSpeedData(speedAvailable: true, speedLimitAvailable: false)  // speedometer only
         XCTAssertEqual(map.speedWidget.frame, Rect(x: 0, y: 650, width: 64, height: 64))  // 714 − 64
         XCTAssertEqual(map.tripProgressBar.frame.maxY, 642)                              // 650 − 8
         try map.panMap()
