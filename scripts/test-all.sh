@@ -45,6 +45,9 @@ else
   failed+=("consumers (no library)")
 fi
 
+echo "=== Python wheel: sdist + manylinux wheel, installed into a fresh venv, pytest with the Swift toolchain hidden (scripts/test-wheel.sh)"
+bash scripts/test-wheel.sh || failed+=("wheel")
+
 echo "=== Reliability (issue 8): fuzzers, LeakSanitizer, ThreadSanitizer — scripts/test-reliability.sh"
 bash scripts/test-reliability.sh || failed+=("reliability")
 

@@ -40,6 +40,15 @@ def _find_library() -> "tuple[str | None, list[str]]":
     env = os.environ.get("NAVLAYOUT_LIBRARY")
     if env:
         return env, [env]
+    if os.environ.get("NAVLAYOUT_TEST_INSTALLED") == "1":
+        # The installed package finds its own library (the copy bundled in a wheel): that is
+        # what a user gets, so nothing from the checkout is put in front of it.
+        import navlayout
+
+        try:
+            return navlayout.load_library(), ["the installed package's search"]
+        except ImportError:
+            return None, ["the installed package's search (navlayout.load_library())"]
     patterns = [
         REPO / "build" / "libnavlayout.so*",
         REPO / ".build" / "debug" / "libnavlayout-c.so",
@@ -56,7 +65,7 @@ def _find_library() -> "tuple[str | None, list[str]]":
 
 
 LIBRARY, _TRIED = _find_library()
-if LIBRARY is not None:
+if LIBRARY is not None and os.environ.get("NAVLAYOUT_TEST_INSTALLED") != "1":
     os.environ["NAVLAYOUT_LIBRARY"] = LIBRARY
 
 _MISSING_MESSAGE = (
@@ -105,8 +114,11 @@ def repo_root() -> Path:
 
 def swift_cli_path():
     """The Swift CLI ``navlayout`` to compare with: ``$NAVLAYOUT_CLI``, else the SwiftPM build
-    (``swift build --product navlayout``: .build/debug or .build/release), else None."""
+    (``swift build --product navlayout``: .build/debug or .build/release), else None.
+    ``NAVLAYOUT_CLI=`` (set, empty) means none, e.g. with the Swift toolchain hidden."""
     override = os.environ.get("NAVLAYOUT_CLI")
+    if override == "":
+        return None
     candidates = [Path(override)] if override else [
         REPO / ".build" / "debug" / "navlayout", REPO / ".build" / "release" / "navlayout",
     ]
