@@ -9,12 +9,17 @@ failed=()
 # Each suite's wall time and CPU time (user + system of the commands it ran), printed at the end:
 # the README's "Testing" section quotes them. CPU time shows what a suite costs when other work
 # shares the machine.
-cpu_seconds() { times | tail -1 | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] } printf "%d", n }'; }
-times=() t0=$SECONDS t_suite=$SECONDS c_suite=0 suite_name=""
+times_file=$(mktemp)
+trap 'rm -f "$times_file"' EXIT
+cpu_now() {  # sets $cpu: CPU seconds of this script's commands so far (`times` of this very shell)
+  times >"$times_file"
+  cpu=$(tail -1 "$times_file" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] } printf "%d", n }')
+}
+suite_times=() t0=$SECONDS t_suite=$SECONDS c_suite=0 suite_name=""
 suite() {  # suite NAME DESCRIPTION: closes the previous suite's timer, starts NAME's
-  local c; c=$(cpu_seconds)
-  [ -n "$suite_name" ] && times+=("$(printf '%5d s %5d s  %s' $((SECONDS - t_suite)) $((c - c_suite)) "$suite_name")")
-  suite_name=$1 t_suite=$SECONDS c_suite=$c
+  cpu_now
+  [ -n "$suite_name" ] && suite_times+=("$(printf '%5d s %5d s  %s' $((SECONDS - t_suite)) $((cpu - c_suite)) "$suite_name")")
+  suite_name=$1 t_suite=$SECONDS c_suite=$cpu
   [ $# -gt 1 ] && echo "=== $1: $2"
   return 0
 }
@@ -66,8 +71,8 @@ suite "Reliability (issue 8)" "fuzzers (${FUZZ_SECONDS:-20} s each), LeakSanitiz
 FUZZ_SECONDS=${FUZZ_SECONDS:-20} bash scripts/test-reliability.sh || failed+=("reliability")
 
 suite ""
-printf '%s\n' "--- time per suite (wall, CPU)" "${times[@]}" \
-  "$(printf '%5d s %5d s  total' $((SECONDS - t0)) "$(cpu_seconds)")"
+printf '%s\n' "--- time per suite (wall, CPU)" "${suite_times[@]}" \
+  "$(printf '%5d s %5d s  total' $((SECONDS - t0)) "$cpu")"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED suites: ${failed[*]}"
   exit 1
