@@ -60,6 +60,8 @@ extension MapContext {
     /// the process-wide C handler, or to the standard-error default when none is set.
     func installDiagnosticRouting(_ map: NavigationMapView) {
         map.diagnosticHandler = { [weak self] m, d in self?.report(d, map: m) }
+        // The default prints errors only: without a handler, the other rules are not evaluated.
+        map.minimumSeverityProvider = { currentDiagnosticHandler().fn == nil ? .error : .info }
     }
 
     private func report(_ d: LayoutDiagnostic, map: NavigationMapView) {
