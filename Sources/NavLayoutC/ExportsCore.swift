@@ -82,6 +82,7 @@ private func makeMap(_ body: () throws -> NavigationMapView) -> OpaquePointer? {
         let map = try body()
         let ctx = MapContext(map: map)
         guard let raw = ctx.registerMapHandle() else { throw handleTableFull("map view") }
+        ctx.installDiagnosticRouting(map)
         do {
             _ = try ctx.handle(for: map, kind: .view)  // the root view handle
         } catch {
@@ -126,7 +127,7 @@ public func nl_map_view_create_preset(_ preset: UnsafePointer<CChar>?) -> Opaque
 public func nl_map_view_destroy(_ map: OpaquePointer?) -> nl_status {
     guarded {
         let ctx = try resolveMap(map)
-        if ctx.callbackDepth > 0 {
+        if ctx.callbackDepth > 0 || ctx.reportDepth > 0 {
             throw NavLayoutError.reentrant("nl_map_view_destroy called from inside a callback of the same map view")
         }
         ctx.destroy()

@@ -447,18 +447,8 @@ public func nl_map_view_diagnostic(_ map: OpaquePointer?, _ index: Int, _ out: U
             }
             let strings = ctx.diagnosticCStrings(for: diagnostics.map { $0.message })
             let d = diagnostics[index]
-            var items: [OpaquePointer?] = []
-            for item in d.items.prefix(4) {
-                if let v = item as? LayoutView { items.append(try ctx.viewPointer(v)) }
-                else if let g = item as? LayoutGuide { items.append(try ctx.guidePointer(g)) }
-            }
-            while items.count < 4 { items.append(nil) }
-            out.pointee.code = d.code.rawValue
-            out.pointee.severity = d.severity.rawValue
-            out.pointee.message = UnsafePointer(strings[index])
-            out.pointee.items = (items[0], items[1], items[2], items[3])
-            out.pointee.item_count = items.prefix { $0 != nil }.count
-            if hasAxis { out.pointee.axis = d.axis.map { $0.rawValue } ?? NL_DIAG_AXIS_BOTH_OR_NONE }
+            let items = try diagnosticItemHandles(d, ctx)
+            fillDiagnostic(d, message: UnsafePointer(strings[index]), items: items, into: out, withAxis: hasAxis)
         }
     }
 }

@@ -90,17 +90,23 @@ private let handleTable = Mutex(HandleTableState())
 
 // ThreadSanitizer does not see Synchronization.Mutex's futex (it intercepts pthread calls only), so
 // every access to the table would be reported as a race. The TSan build (scripts/test-reliability.sh,
-// -D NAVLAYOUT_TSAN) tells it about the lock; otherwise these are no-ops.
+// -D NAVLAYOUT_TSAN) tells it about the lock; otherwise these are no-ops. Each Mutex has its own
+// token (the handle table's here, the diagnostic handler's in ExportsDiagnostics.swift).
 #if NAVLAYOUT_TSAN
 @_silgen_name("__tsan_acquire") private func tsanAcquireC(_ addr: UnsafeMutableRawPointer)
 @_silgen_name("__tsan_release") private func tsanReleaseC(_ addr: UnsafeMutableRawPointer)
-private let tsanLockToken = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
-@inline(__always) private func tsanAcquire() { tsanAcquireC(tsanLockToken) }
-@inline(__always) private func tsanRelease() { tsanReleaseC(tsanLockToken) }
+/// A token that stands for one Mutex in TSan's eyes.
+func makeTSanToken() -> UnsafeMutableRawPointer? { UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8) }
+@inline(__always) func tsanAcquire(_ token: UnsafeMutableRawPointer?) { if let token { tsanAcquireC(token) } }
+@inline(__always) func tsanRelease(_ token: UnsafeMutableRawPointer?) { if let token { tsanReleaseC(token) } }
 #else
-@inline(__always) private func tsanAcquire() {}
-@inline(__always) private func tsanRelease() {}
+func makeTSanToken() -> UnsafeMutableRawPointer? { nil }
+@inline(__always) func tsanAcquire(_ token: UnsafeMutableRawPointer?) {}
+@inline(__always) func tsanRelease(_ token: UnsafeMutableRawPointer?) {}
 #endif
+private let tsanLockToken = makeTSanToken()
+@inline(__always) private func tsanAcquire() { tsanAcquire(tsanLockToken) }
+@inline(__always) private func tsanRelease() { tsanRelease(tsanLockToken) }
 
 private let handleMagic: UInt64 = 0xA5 << 56
 private let slotMask: UInt64 = 0xFF_FFFF
@@ -276,7 +282,7 @@ private let errorKey: pthread_key_t = {
     return key
 }()
 
-private let emptyString: UnsafeMutablePointer<CChar> = strdup("")!
+let emptyString: UnsafeMutablePointer<CChar> = strdup("")!
 
 func setLastError(_ message: String) {
     let old = pthread_getspecific(errorKey)
