@@ -225,13 +225,11 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 .inspector .empty { color: var(--text-dim); }
 .insp-title { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin-bottom: 6px; }
 .insp-title .name { font: 600 15px var(--mono); word-break: break-all; }
-.kv { display: grid; grid-template-columns: 112px 1fr; gap: 3px 10px; margin: 0; }
+.kv { display: grid; grid-template-columns: 112px 1fr; gap: 3px 10px; margin: 0; font-size: 12px; }
 .kv dt { color: var(--text-dim); }
 .kv dd { margin: 0; font-family: var(--mono); word-break: break-word; }
-.rect4 { display: grid; grid-template-columns: repeat(4, 1fr); gap: 4px; margin: 2px 0 4px; }
-.rect4 div { background: var(--panel-2); border: 1px solid var(--line); border-radius: 5px; padding: 2px 6px; }
-.rect4 .k { display: block; font-size: 10px; color: var(--text-dim); }
-.rect4 .v { font-family: var(--mono); }
+.frame-text { font: 600 16px var(--mono); color: #fff; }
+.target-text { font: 12px var(--mono); color: var(--warning); margin-top: 2px; }
 .constraints { list-style: none; margin: 0; padding: 0; }
 .constraints li { padding: 4px 6px; margin: 2px 0; border-radius: 5px; background: var(--panel-2); border-left: 3px solid transparent; cursor: default; }
 .constraints li:hover { background: #32333a; border-left-color: var(--accent); }
@@ -1083,11 +1081,6 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
   // ---------------------------------------------------------------------------------------------
   // Inspector
 
-  function rect4(keys, values, field) {
-    return h("div", { class: "rect4", "data-field": field },
-      keys.map((k, i) => h("div", {}, h("span", { class: "k" }, k), h("span", { class: "v" }, fmt(values[i])))));
-  }
-
   function constraintRow(sc, index, conflictSet, selectedKey) {
     const c = constraints[index];
     if (!c) return null;
@@ -1129,34 +1122,25 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       v && !v.visible ? h("span", { class: "chip warning" }, "hidden") : null,
       !v && !r ? h("span", { class: "chip" }, "not in the hierarchy now") : null));
     const frame = v ? v.frame : r ? r.frame : null;
+    const quad = (values) => values.map(fmt).join(", ");
     if (frame) {
-      box.appendChild(h("h3", {}, sc.sampled && sc.t < sc.step.duration ? `Frame at ${fmt(sc.t)} s (presented)` : "Frame"));
-      box.appendChild(h("div", { id: "inspector-frame", class: "frame-text", "data-frame": frame.map(fmt).join(",") },
-        `(${frame.map(fmt).join(", ")})`));
-      box.appendChild(rect4(["x", "y", "width", "height"], frame, "frame"));
+      box.appendChild(h("h3", {}, sc.sampled && sc.t < sc.step.duration ? `Frame at ${fmt(sc.t)} s (presented)` : "Frame (x, y, width, height)"));
+      box.appendChild(h("div", { id: "inspector-frame", class: "frame-text", "data-frame": frame.map(fmt).join(",") }, `(${quad(frame)})`));
       if (r && r.targetFrame && r.targetFrame.some((n, i) => Math.abs(n - frame[i]) > 0.0005)) {
-        box.appendChild(h("h3", {}, "Target frame (where the animation goes)"));
-        box.appendChild(rect4(["x", "y", "width", "height"], r.targetFrame, "target"));
+        box.appendChild(h("div", { class: "target-text" }, `→ (${quad(r.targetFrame)}) when the animation ends`));
       }
     }
-    if (r && r.layoutMargins) {
-      box.appendChild(h("h3", {}, "Layout margins"));
-      box.appendChild(rect4(["top", "left", "bottom", "right"], r.layoutMargins, "margins"));
-    }
+    const facts = [];
+    if (r && r.layoutMargins) facts.push(["layout margins", quad(r.layoutMargins) + "  (t, l, b, r)"]);
     const parentKey = r && r.parent !== undefined ? r.parent : (r && r.owner !== undefined ? r.owner : null);
     const pf = parentKey !== null && parentKey !== undefined ? frameOf(sc, parentKey) : null;
     if (frame && pf) {
-      const lead = rtl ? "trailing" : "leading", trail = rtl ? "leading" : "trailing";
-      box.appendChild(h("h3", {}, "Spacing to " + itemName(parentKey)));
-      box.appendChild(rect4(["top", `left (${lead})`, "bottom", `right (${trail})`],
-        [frame[1] - pf[1], frame[0] - pf[0], pf[1] + pf[3] - frame[1] - frame[3], pf[0] + pf[2] - frame[0] - frame[2]], "spacing"));
+      facts.push(["to " + itemName(parentKey), quad([frame[1] - pf[1], frame[0] - pf[0], pf[1] + pf[3] - frame[1] - frame[3],
+        pf[0] + pf[2] - frame[0] - frame[2]]) + "  (t, l, b, r)"]);
       const [W, H] = sc.state.mapSize;
       const [st, sl, sb, sr] = sc.state.safeArea;
-      box.appendChild(h("h3", {}, "Spacing to the safe area"));
-      box.appendChild(rect4(["top", "left", "bottom", "right"],
-        [frame[1] - st, frame[0] - sl, H - sb - frame[1] - frame[3], W - sr - frame[0] - frame[2]], "safe-spacing"));
+      facts.push(["to the safe area", quad([frame[1] - st, frame[0] - sl, H - sb - frame[1] - frame[3], W - sr - frame[0] - frame[2]]) + "  (t, l, b, r)"]);
     }
-    const facts = [];
     if (v) facts.push(["z-order", String(v.z)]);
     if (r && r.parent !== undefined && r.parent !== null) facts.push(["superview", itemName(r.parent)]);
     if (r && r.owner !== undefined) facts.push(["owning view", itemName(r.owner)]);
@@ -1177,7 +1161,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       facts.push(["vehicle point", `(${sc.camera.vehiclePoint.map(fmt).join(", ")})`]);
     }
     if (facts.length) {
-      box.appendChild(h("h3", {}, "Properties"));
+      box.appendChild(h("h3", {}, "Layout"));
       box.appendChild(h("dl", { class: "kv" }, facts.map(([k, val]) => [h("dt", {}, k), h("dd", {}, val)])));
     }
     // Diagnostics that name the item, then its constraints.

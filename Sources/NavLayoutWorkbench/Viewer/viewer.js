@@ -787,11 +787,6 @@
   // ---------------------------------------------------------------------------------------------
   // Inspector
 
-  function rect4(keys, values, field) {
-    return h("div", { class: "rect4", "data-field": field },
-      keys.map((k, i) => h("div", {}, h("span", { class: "k" }, k), h("span", { class: "v" }, fmt(values[i])))));
-  }
-
   function constraintRow(sc, index, conflictSet, selectedKey) {
     const c = constraints[index];
     if (!c) return null;
@@ -833,34 +828,25 @@
       v && !v.visible ? h("span", { class: "chip warning" }, "hidden") : null,
       !v && !r ? h("span", { class: "chip" }, "not in the hierarchy now") : null));
     const frame = v ? v.frame : r ? r.frame : null;
+    const quad = (values) => values.map(fmt).join(", ");
     if (frame) {
-      box.appendChild(h("h3", {}, sc.sampled && sc.t < sc.step.duration ? `Frame at ${fmt(sc.t)} s (presented)` : "Frame"));
-      box.appendChild(h("div", { id: "inspector-frame", class: "frame-text", "data-frame": frame.map(fmt).join(",") },
-        `(${frame.map(fmt).join(", ")})`));
-      box.appendChild(rect4(["x", "y", "width", "height"], frame, "frame"));
+      box.appendChild(h("h3", {}, sc.sampled && sc.t < sc.step.duration ? `Frame at ${fmt(sc.t)} s (presented)` : "Frame (x, y, width, height)"));
+      box.appendChild(h("div", { id: "inspector-frame", class: "frame-text", "data-frame": frame.map(fmt).join(",") }, `(${quad(frame)})`));
       if (r && r.targetFrame && r.targetFrame.some((n, i) => Math.abs(n - frame[i]) > 0.0005)) {
-        box.appendChild(h("h3", {}, "Target frame (where the animation goes)"));
-        box.appendChild(rect4(["x", "y", "width", "height"], r.targetFrame, "target"));
+        box.appendChild(h("div", { class: "target-text" }, `→ (${quad(r.targetFrame)}) when the animation ends`));
       }
     }
-    if (r && r.layoutMargins) {
-      box.appendChild(h("h3", {}, "Layout margins"));
-      box.appendChild(rect4(["top", "left", "bottom", "right"], r.layoutMargins, "margins"));
-    }
+    const facts = [];
+    if (r && r.layoutMargins) facts.push(["layout margins", quad(r.layoutMargins) + "  (t, l, b, r)"]);
     const parentKey = r && r.parent !== undefined ? r.parent : (r && r.owner !== undefined ? r.owner : null);
     const pf = parentKey !== null && parentKey !== undefined ? frameOf(sc, parentKey) : null;
     if (frame && pf) {
-      const lead = rtl ? "trailing" : "leading", trail = rtl ? "leading" : "trailing";
-      box.appendChild(h("h3", {}, "Spacing to " + itemName(parentKey)));
-      box.appendChild(rect4(["top", `left (${lead})`, "bottom", `right (${trail})`],
-        [frame[1] - pf[1], frame[0] - pf[0], pf[1] + pf[3] - frame[1] - frame[3], pf[0] + pf[2] - frame[0] - frame[2]], "spacing"));
+      facts.push(["to " + itemName(parentKey), quad([frame[1] - pf[1], frame[0] - pf[0], pf[1] + pf[3] - frame[1] - frame[3],
+        pf[0] + pf[2] - frame[0] - frame[2]]) + "  (t, l, b, r)"]);
       const [W, H] = sc.state.mapSize;
       const [st, sl, sb, sr] = sc.state.safeArea;
-      box.appendChild(h("h3", {}, "Spacing to the safe area"));
-      box.appendChild(rect4(["top", "left", "bottom", "right"],
-        [frame[1] - st, frame[0] - sl, H - sb - frame[1] - frame[3], W - sr - frame[0] - frame[2]], "safe-spacing"));
+      facts.push(["to the safe area", quad([frame[1] - st, frame[0] - sl, H - sb - frame[1] - frame[3], W - sr - frame[0] - frame[2]]) + "  (t, l, b, r)"]);
     }
-    const facts = [];
     if (v) facts.push(["z-order", String(v.z)]);
     if (r && r.parent !== undefined && r.parent !== null) facts.push(["superview", itemName(r.parent)]);
     if (r && r.owner !== undefined) facts.push(["owning view", itemName(r.owner)]);
@@ -881,7 +867,7 @@
       facts.push(["vehicle point", `(${sc.camera.vehiclePoint.map(fmt).join(", ")})`]);
     }
     if (facts.length) {
-      box.appendChild(h("h3", {}, "Properties"));
+      box.appendChild(h("h3", {}, "Layout"));
       box.appendChild(h("dl", { class: "kv" }, facts.map(([k, val]) => [h("dt", {}, k), h("dd", {}, val)])));
     }
     // Diagnostics that name the item, then its constraints.
