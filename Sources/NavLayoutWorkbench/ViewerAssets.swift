@@ -239,6 +239,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 .constraints .ctext { font-family: var(--mono); font-size: 12px; word-break: break-word; }
 .constraints .cmeta { display: flex; gap: 4px; flex-wrap: wrap; margin-top: 2px; }
 .constraints .cmeta .chip { font-size: 10px; padding: 0 6px; }
+.engine-constraints { margin: 4px 0 0; }
+.engine-constraints > summary { cursor: pointer; color: var(--text-dim); font-size: 12px; padding: 2px 0; }
 .link { background: none; border: none; padding: 0; color: #7cc0ff; cursor: pointer; font-family: var(--mono); font-size: 12px; text-decoration: underline dotted; }
 .diag-list { list-style: none; margin: 0; padding: 0; }
 .diag-list li { padding: 6px 8px; margin: 4px 0; border-radius: 6px; background: var(--panel-2); border-left: 3px solid var(--line); cursor: pointer; }
@@ -1172,19 +1174,26 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       box.appendChild(h("h3", {}, "Diagnostics naming it"));
       box.appendChild(h("ul", { class: "diag-list", id: "inspector-diagnostics" }, diags.map(([d, i]) => diagnosticItem(d, i, sc))));
     }
-    if (r && r.affecting) {
-      for (const axis of ["horizontal", "vertical"]) {
-        box.appendChild(h("h3", {}, `Constraints affecting layout — ${axis}`));
-        const list = r.affecting[axis] || [];
-        if (!list.length) box.appendChild(h("p", { class: "empty" }, "none"));
-        box.appendChild(h("ul", { class: "constraints", "data-axis": axis }, list.map((ci) => constraintRow(sc, ci, conflictSet, key))));
-      }
-    } else if (r && r.constraints) {
-      for (const axis of ["horizontal", "vertical"]) {
-        const list = r.constraints.filter((ci) => constraints[ci] && (X_ATTRIBUTES.has(constraints[ci].first.attribute) === (axis === "horizontal")));
-        box.appendChild(h("h3", {}, `Constraints naming it — ${axis}`));
-        if (!list.length) box.appendChild(h("p", { class: "empty" }, "none"));
-        box.appendChild(h("ul", { class: "constraints", "data-axis": axis }, list.map((ci) => constraintRow(sc, ci, conflictSet, key))));
+    const lists = r && r.affecting ? ["horizontal", "vertical"].map((axis) => [axis, r.affecting[axis] || [], "Constraints affecting layout"])
+      : r && r.constraints ? ["horizontal", "vertical"].map((axis) => [axis,
+        r.constraints.filter((ci) => constraints[ci] && (X_ATTRIBUTES.has(constraints[ci].first.attribute) === (axis === "horizontal"))),
+        "Constraints naming it"]) : [];
+    for (const [axis, list, heading] of lists) {
+      // The host's constraints first (those naming this item before the others), then the
+      // engine's own (map frame, safe area, margins, component sizes…), folded.
+      const names = (ci) => constraints[ci].first.item === key || (constraints[ci].second && constraints[ci].second.item === key);
+      const host = list.filter((ci) => constraints[ci] && constraints[ci].owner !== "engine")
+        .sort((a, b) => Number(!names(a)) - Number(!names(b)));
+      const engine = list.filter((ci) => constraints[ci] && constraints[ci].owner === "engine");
+      box.appendChild(h("h3", {}, `${heading} — ${axis}`));
+      const ul = h("ul", { class: "constraints", "data-axis": axis }, host.map((ci) => constraintRow(sc, ci, conflictSet, key)));
+      box.appendChild(ul);
+      if (!list.length) box.appendChild(h("p", { class: "empty" }, axis === "horizontal" || axis === "vertical" ? "none (nothing determines it on this axis)" : "none"));
+      if (engine.length) {
+        const kinds = [...new Set(engine.map((ci) => constraints[ci].role || "engine"))].join(", ");
+        box.appendChild(h("details", { class: "engine-constraints" },
+          h("summary", {}, `${engine.length} engine constraint${engine.length === 1 ? "" : "s"}: ${kinds}`),
+          h("ul", { class: "constraints", "data-axis": axis }, engine.map((ci) => constraintRow(sc, ci, conflictSet, key)))));
       }
     }
   }

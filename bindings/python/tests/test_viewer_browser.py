@@ -86,10 +86,12 @@ def _view(browser, identifier: str):
     return browser.find_element(By.CSS_SELECTOR, f'#world g.view[data-identifier="{identifier}"]')
 
 
-def _inspector(browser) -> "tuple[str, str, list[str]]":
+def _inspector(browser, axis: str = "vertical") -> "tuple[str, str, list[str]]":
+    """The inspector's name, frame and constraints affecting layout on `axis`."""
     name = browser.find_element(By.ID, "inspector-name").text
     frame = browser.find_element(By.ID, "inspector-frame").text
-    constraints = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#inspector .constraints li .ctext")]
+    constraints = [e.text for e in browser.find_elements(
+        By.CSS_SELECTOR, f'#inspector .constraints[data-axis="{axis}"] li .ctext')]
     return name, frame, constraints
 
 
@@ -101,13 +103,15 @@ def test_sample_delegate_page_in_the_browser(browser, tmp_path):
     assert len(browser.find_elements(By.CSS_SELECTOR, "#steps .step")) == 19
 
     # Active guidance: click the viewport on the picture (its centre, the vehicle point, lies on
-    # no other view): SPEC §10's frame and its constraints.
+    # no other view): SPEC §10's frame and its constraints affecting layout — vertically the ones
+    # to the turn card and to the bottom guide (issue 14, "Done when").
     _step(browser, "active guidance")
     _view(browser, "viewport").click()
     name, frame, constraints = _inspector(browser)
     assert (name, frame) == ("viewport", "(0, 163, 393, 583)")
     assert "viewport.top == turnCard.bottom" in constraints
     assert "viewport.bottom == mapContentsBottom.top" in constraints
+    assert "viewport.leading == map.safeAreaLayoutGuide.leading" in _inspector(browser, "horizontal")[2]
     facts = browser.find_element(By.ID, "inspector").text
     assert "163, 0, 106, 0" in facts and "(196.5, 454.5)" in facts  # camera padding, vehicle point
 
