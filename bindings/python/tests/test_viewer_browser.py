@@ -1,7 +1,8 @@
 """The viewer page in a real browser (issue 14): Debian's chromium and chromium-driver, driven
 headless by Selenium (both installed by scripts/setup.sh, test-only).
 
-The page for the sample delegate on iphone-portrait must load with no console error; clicking the
+The page for the sample delegate on iphone-portrait (written in Python, recorded through the C
+library: navlayout.viewer.write) must load with no console error; clicking the
 viewport shows its frame and constraints; moving the scrubber to 0.2 s of the incident prompt and
 clicking the prompt shows (0, 792, 393, 120) — SPEC §10's frame at progress 0.5 of the 0.4 s
 ease-in-out slide. The same test takes the README's screenshot (docs/viewer.png) when
@@ -17,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
+import navlayout as nl
 from conftest import REPO
+from navlayout.demo import SampleLayoutDelegate
 
 # Selenium is test-only; bash scripts/setup.sh installs it (a missing one fails this module).
 from selenium import webdriver
@@ -96,7 +99,8 @@ def _inspector(browser, axis: str = "vertical") -> "tuple[str, str, list[str]]":
 
 
 def test_sample_delegate_page_in_the_browser(browser, tmp_path):
-    page = _cli_page(tmp_path, "--delegate", "sample", "--preset", "iphone-portrait")
+    page = tmp_path / "sample.html"
+    nl.viewer.write(SampleLayoutDelegate, "iphone-portrait", str(page), title="sample")
     _errors(browser)
     _open(browser, page)
     assert _errors(browser) == []
@@ -137,7 +141,7 @@ def test_sample_delegate_page_in_the_browser(browser, tmp_path):
 
 def test_link_to_a_moment_and_a_view(browser, tmp_path):
     """Gallery cells and the size sweep link to #step=N&t=SECONDS&view=IDENTIFIER."""
-    page = _cli_page(tmp_path, "--delegate", "sample", "--preset", "iphone-portrait")
+    page = _cli_page(tmp_path, "--delegate", "sample", "--preset", "iphone-portrait")  # the Swift CLI's page
     _open(browser, page, "#step=3&t=0.2&view=incidentPrompt")
     assert _inspector(browser)[:2] == ("incidentPrompt", "(0, 792, 393, 120)")
     assert browser.find_element(By.CSS_SELECTOR, '#steps .step[aria-selected="true"] .step-name').text == "incident prompt"
@@ -154,4 +158,32 @@ def test_wide_right_to_left_page(browser, tmp_path):
     assert "wide" in browser.find_element(By.CSS_SELECTOR, '#steps .step[aria-selected="true"]').text
     _view(browser, "turnCard").click()
     assert _inspector(browser)[:2] == ("turnCard", "(460, 0, 360, 128)")
+    assert _errors(browser) == []
+
+
+def test_hostile_identifiers_and_a_failing_delegate_in_the_browser(browser, tmp_path):
+    """Identifiers with quotes, <, & and control characters are shown as text; a delegate that
+    raises is shown in its step and in the banner; the page has no console error."""
+    hostile = "\"q'</script><!--<b>&amp;\x07"
+
+    class Hostile(SampleLayoutDelegate):
+        def enable_navigation_ui(self, nav_map, new_state):
+            super().enable_navigation_ui(nav_map, new_state)
+            nav_map.add_subview(nav_map.make_view(identifier=hostile))
+
+        def show_prompt(self, nav_map, new_prompt):
+            raise RuntimeError("<img src=x onerror=alert(1)>")
+
+    page = tmp_path / "hostile.html"
+    nl.viewer.write(Hostile, "iphone-se", str(page))
+    _errors(browser)
+    _open(browser, page)
+    assert _errors(browser) == []
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#hierarchy .name")]
+    assert "\"q'</script><!--<b>&amp;\\u0007" in names  # the control character shown as \u0007
+    assert browser.find_elements(By.CSS_SELECTOR, "img") == []  # nothing parsed as HTML
+    banner = browser.find_element(By.ID, "banner")
+    assert banner.is_displayed() and "<img src=x onerror=alert(1)>" in banner.text
+    _step(browser, "incident prompt")
+    assert "RuntimeError: <img src=x onerror=alert(1)>" in browser.find_element(By.CSS_SELECTOR, "#step-info .failure").text
     assert _errors(browser) == []
