@@ -369,10 +369,12 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
   const items = new Map((rec.items || []).map((it) => [it.key, it]));
   const constraints = rec.constraints || [];
 
+  /** Shows why the page cannot show a recording; the page is then done (data-ready). */
   function fatal(message) {
     const banner = $("banner");
     banner.hidden = false;
     banner.textContent = message;
+    document.documentElement.setAttribute("data-ready", "true");
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -697,15 +699,19 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
   function worldToScreen(x, y) { return [x * ui.zoom + ui.panX, y * ui.zoom + ui.panY]; }
   function screenToWorld(px, py) { return [(px - ui.panX) / ui.zoom, (py - ui.panY) / ui.zoom]; }
 
+  /** Fits the device into the stage, beside the legend when it is open. */
   function fit() {
     const sc = scene();
     if (!sc) return;
     const [W, H] = sc.state.mapSize;
     const r = stage.getBoundingClientRect();
-    const pad = 48;
-    const z = Math.max(0.05, Math.min((r.width - 2 * pad) / (W + 36), (r.height - 2 * pad) / (H + 36)));
+    const pad = 36;
+    const legend = $("legend-box");
+    const left = legend && legend.open ? legend.getBoundingClientRect().right - r.left + 24 : pad;
+    const width = Math.max(120, r.width - left - pad);
+    const z = Math.max(0.05, Math.min(width / (W + 36), (r.height - 2 * pad) / (H + 36)));
     ui.zoom = z;
-    ui.panX = (r.width - W * z) / 2;
+    ui.panX = left + (width - W * z) / 2;
     ui.panY = (r.height - H * z) / 2;
     ui.fitted = true;
   }
@@ -1456,6 +1462,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     else if (e.key === "-") $("zoom-out").click();
   });
   window.addEventListener("resize", () => { ui.fitted = false; render(); });
+  $("legend-box").addEventListener("toggle", () => { ui.fitted = false; render(); });
 
   // Start
   setupDefs();

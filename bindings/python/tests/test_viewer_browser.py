@@ -133,10 +133,23 @@ def test_sample_delegate_page_in_the_browser(browser, tmp_path):
     browser.find_element(By.CSS_SELECTOR, '#hierarchy li[title="viewport"]').click()
     assert _inspector(browser)[1] == "(0, 163, 393, 576)"
     assert _errors(browser) == []
+    # Playing from 0.2 s runs to the end of the slide: the viewport at rest (0, 163, 393, 569).
+    browser.find_element(By.ID, "play").click()
+    WebDriverWait(browser, 5).until(
+        lambda d: d.find_element(By.ID, "scrub-time").text == "0.400 s / 0.4 s")
+    assert _inspector(browser)[1] == "(0, 163, 393, 569)"
+    assert _errors(browser) == []
+    _step(browser, "incident prompt")  # back to the moment the screenshot shows
+    scrubber.send_keys(Keys.HOME)
+    scrubber.send_keys(*[Keys.ARROW_RIGHT] * 12)
 
     out = SCREENSHOT if os.environ.get("NAVLAYOUT_UPDATE_SCREENSHOT") == "1" else tmp_path / "viewer.png"
+    browser.set_window_size(1440, 1080)  # tall enough for both axes' constraints in the inspector
+    browser.find_element(By.ID, "zoom-fit").click()
     assert browser.save_screenshot(str(out))
+    browser.set_window_size(1440, 900)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert _errors(browser) == []
 
 
 def test_link_to_a_moment_and_a_view(browser, tmp_path):
@@ -186,4 +199,14 @@ def test_hostile_identifiers_and_a_failing_delegate_in_the_browser(browser, tmp_
     assert banner.is_displayed() and "<img src=x onerror=alert(1)>" in banner.text
     _step(browser, "incident prompt")
     assert "RuntimeError: <img src=x onerror=alert(1)>" in browser.find_element(By.CSS_SELECTOR, "#step-info .failure").text
+    assert _errors(browser) == []
+
+
+def test_a_page_without_a_recording_says_so(browser, tmp_path):
+    page = tmp_path / "bad.html"
+    page.write_text(nl.viewer.page("not json </script><!--", "bad"), encoding="utf-8")
+    _errors(browser)
+    _open(browser, page)
+    banner = browser.find_element(By.ID, "banner")
+    assert banner.is_displayed() and "not valid JSON" in banner.text
     assert _errors(browser) == []
