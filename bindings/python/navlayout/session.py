@@ -36,10 +36,11 @@ _SCRIPTS = {STANDARD: 0, DEMO: 1}
 
 
 class SessionStep(NamedTuple):
-    """One step as the observer sees it: its index (0-based), name, and the errors its events
-    raised (a delegate method that raised: ``"startGuidance(): … raised RuntimeError: boom"``)."""
+    """One step as the observer sees it: its position in the script (0-based), name, and the
+    errors its events raised (a delegate method that raised: ``"startGuidance(): … raised
+    RuntimeError: boom"``)."""
 
-    index: int
+    position: int
     name: str
     failures: List[str]
 

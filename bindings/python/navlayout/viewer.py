@@ -24,7 +24,7 @@ from ._ffi import encode, fail, load, take_string
 from .delegate import LayoutDelegate
 from .errors import CallbackFailedError, InvalidArgumentError
 from .map_view import MapView
-from .session import STANDARD, run_session
+from .session import STANDARD, SessionStep, run_session
 from .values import LayoutDirection, Severity
 
 __all__ = ["ViewerResult", "page", "record", "write"]
@@ -132,12 +132,12 @@ def write(
             else:
                 nav_map.set_layout_delegate(delegate)
 
-        def observe(step):  # type: ignore[no-untyped-def]
+        def observe(step: SessionStep) -> None:
             nonlocal steps
             steps += 1
             failures.extend(f"{step.name}: {f}" for f in step.failures)
             for d in nav_map.diagnostics:
-                if d.severity in counts:
+                if isinstance(d.severity, Severity):
                     counts[d.severity] += 1
 
         recording = run_session(nav_map, script=STANDARD, preset=preset, title=title, observe=observe, record=True)
