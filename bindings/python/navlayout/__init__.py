@@ -44,6 +44,7 @@ from .states import ActiveGuidanceUIState, Button, NavigationReadyUIState, Navig
 from .style import StyleValues, style_values
 from .views import HidingStack, PromptView, View
 from .gallery import GalleryResult, gallery
+from . import session, viewer  # the workbench (issue 14): navlayout.viewer.write(...)
 from .errors import (
     CallbackFailedError,
     CarPlayError,
@@ -155,6 +156,8 @@ __all__ = [
     "InternalError", "LimitExceededError", "LibraryNotFoundError", "MAX_LIVE_HANDLES",
     # device gallery (issue 4)
     "gallery", "GalleryResult",
+    # the workbench (issue 14): scripted sessions and the viewer page
+    "session", "viewer",
     # library
     "load_library", "library_version", "status_name",
     # the raw solver (navlayout.solver)

@@ -105,6 +105,19 @@ CHANGES_CB = CFUNCTYPE(None, c_void_p)  # (user_data)
 COMPLETION_CB = CFUNCTYPE(None, c_void_p, c_bool)  # (user_data, finished)
 
 
+# (user_data, map, step index, step name, failures one per line) -> 0 to go on (workbench, issue 14)
+SESSION_OBSERVER_CB = CFUNCTYPE(c_int32, c_void_p, c_void_p, c_size_t, c_char_p, c_char_p)
+
+
+class nl_session_options(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("script", c_enum),
+        ("preset", c_char_p),
+        ("title", c_char_p),
+    ]
+
+
 class nl_layout_delegate(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
@@ -270,6 +283,9 @@ _PROTOTYPES = {
     "nl_map_view_snapshot_json": (c_void_p, [H]),
     "nl_map_view_snapshot_svg": (c_void_p, [H]),
     "nl_map_view_snapshot_svg_titled": (c_void_p, [H, c_char_p]),
+    # workbench (issue 14): sessions, recordings, the viewer page
+    "nl_map_view_run_session": (st, [H, P(nl_session_options), SESSION_OBSERVER_CB, c_void_p, P(c_void_p)]),
+    "nl_viewer_page": (c_void_p, [c_char_p, c_char_p]),  # char *, freed with nl_string_free
 }
 
 #: Functions the bindings cannot work without; the rest are optional (feature-tested).
