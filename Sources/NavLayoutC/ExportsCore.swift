@@ -247,17 +247,7 @@ public func nl_guide_destroy(_ guide: OpaquePointer?) -> nl_status {
 
 @c @implementation
 public func nl_view_add_subview(_ parent: OpaquePointer?, _ child: OpaquePointer?) -> nl_status {
-    guarded {
-        let (pctx, p) = try resolveView(parent, "parent")
-        let (cctx, c) = try resolveView(child, "child")
-        try requireSameMap(pctx, cctx, "child view \(name(c))")
-        if c === pctx.map { throw NavLayoutError.invalidArgument("nl_view_add_subview: the map view's root view cannot be a subview") }
-        if c === p { throw NavLayoutError.invalidArgument("nl_view_add_subview: \(name(c)) cannot be its own subview") }
-        if p.isInSubtree(of: c) {
-            throw NavLayoutError.invalidArgument("nl_view_add_subview: \(name(c)) is an ancestor of \(name(p)); adding it would make a cycle")
-        }
-        try p.addSubview(c)
-    }
+    withParentAndChild("nl_view_add_subview", parent, child) { _, p, c in try p.addSubview(c) }
 }
 
 @c @implementation

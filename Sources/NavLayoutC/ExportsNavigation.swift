@@ -126,45 +126,6 @@ public func nl_map_view_speed_data(_ map: OpaquePointer?, _ speedAvailable: Unsa
 }
 
 @c @implementation
-public func nl_map_view_set_should_display_speedometer(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
-    guarded { try withMap(map) { _, m in m.shouldDisplaySpeedometer = display } }
-}
-
-@c @implementation
-public func nl_map_view_should_display_speedometer(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
-    guarded {
-        let out = try requireOut(out, "nl_map_view_should_display_speedometer")
-        out.pointee = try withMap(map) { _, m in m.shouldDisplaySpeedometer }
-    }
-}
-
-@c @implementation
-public func nl_map_view_set_should_display_speed_limit(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
-    guarded { try withMap(map) { _, m in m.shouldDisplaySpeedLimit = display } }
-}
-
-@c @implementation
-public func nl_map_view_should_display_speed_limit(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
-    guarded {
-        let out = try requireOut(out, "nl_map_view_should_display_speed_limit")
-        out.pointee = try withMap(map) { _, m in m.shouldDisplaySpeedLimit }
-    }
-}
-
-@c @implementation
-public func nl_map_view_set_recenter_button_enabled(_ map: OpaquePointer?, _ enabled: Bool) -> nl_status {
-    guarded { try withMap(map) { _, m in m.isRecenterButtonEnabled = enabled } }
-}
-
-@c @implementation
-public func nl_map_view_recenter_button_enabled(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
-    guarded {
-        let out = try requireOut(out, "nl_map_view_recenter_button_enabled")
-        out.pointee = try withMap(map) { _, m in m.isRecenterButtonEnabled }
-    }
-}
-
-@c @implementation
 public func nl_map_view_pan(_ map: OpaquePointer?) -> nl_status {
     event(map, "pan") { _, m in try m.panMap() }
 }

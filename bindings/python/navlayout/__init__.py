@@ -86,6 +86,7 @@ from .values import (
     UIStateKind,
     ViewKind,
     LegacyGuide,
+    PaddingAdjustmentBehavior,
 )
 from .solver import (  # the Cassowary solver on its own (docs/solver.md)
     BadRequiredStrengthError,
@@ -143,7 +144,7 @@ __all__ = [
     "Point", "Size", "Rect", "Insets", "Priority", "AnchorAttribute", "Relation", "Axis",
     "LayoutDirection", "ButtonType", "PromptKind", "SpeedWidgetMode", "Curve", "StackPosition",
     "StackAlignment", "Corner", "UIStateKind", "Severity", "DiagnosticCode", "NO_INTRINSIC_METRIC",
-    "ViewKind", "LegacyGuide",
+    "ViewKind", "LegacyGuide", "PaddingAdjustmentBehavior",
     # objects
     "MapView", "View", "LayoutItem", "LayoutGuide", "HidingStack", "PromptView", "Anchor",
     "Constraint", "activate", "deactivate", "Button", "NavigationUIState",

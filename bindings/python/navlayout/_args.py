@@ -67,6 +67,16 @@ def _enum(value: Any, name: str, enum_type: Type[_E]) -> _E:
         ) from None
 
 
+def _index(value: Any, name: str) -> int:
+    """A subview index: an ``int`` (not a bool) >= 0; TypeError / InvalidArgumentError. The library
+    checks the upper bound (the subview count)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if int(value) < 0:
+        raise InvalidArgumentError(f"{name} must be >= 0, got {int(value)}")
+    return int(value)
+
+
 def _corner_mask(value: Any, name: str) -> Corner:
     """A :class:`Corner` mask: a combination of the four corner bits (0…15)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):

@@ -286,6 +286,24 @@ _PROTOTYPES = {
     # workbench (issue 14): sessions, recordings, the viewer page
     "nl_map_view_run_session": (st, [H, P(nl_session_options), SESSION_OBSERVER_CB, c_void_p, P(c_void_p)]),
     "nl_viewer_page": (c_void_p, [c_char_p, c_char_p]),  # char *, freed with nl_string_free
+    # issue 16: layers on screen, speed widget settings and data, re-center switch, legacy APIs
+    "nl_view_insert_subview_at": (st, [H, H, c_size_t]),
+    "nl_view_insert_subview_above": (st, [H, H, H]),
+    "nl_view_insert_subview_below": (st, [H, H, H]),
+    "nl_view_bring_subview_to_front": (st, [H, H]),
+    "nl_view_send_subview_to_back": (st, [H, H]),
+    "nl_view_exchange_subviews": (st, [H, c_size_t, c_size_t]),
+    "nl_map_view_set_speed_data": (st, [H, c_bool, c_bool]),
+    "nl_map_view_speed_data": (st, [H, P(c_bool), P(c_bool)]),
+    "nl_map_view_set_should_display_speedometer": (st, [H, c_bool]),
+    "nl_map_view_should_display_speedometer": (st, [H, P(c_bool)]),
+    "nl_map_view_set_should_display_speed_limit": (st, [H, c_bool]),
+    "nl_map_view_should_display_speed_limit": (st, [H, P(c_bool)]),
+    "nl_map_view_set_recenter_button_enabled": (st, [H, c_bool]),
+    "nl_map_view_recenter_button_enabled": (st, [H, P(c_bool)]),
+    "nl_map_view_set_padding_adjustment_behavior": (st, [H, c_enum]),
+    "nl_map_view_padding_adjustment_behavior": (st, [H, P(c_enum)]),
+    "nl_map_view_invalidate_layout_for_accessory_view": (st, [H, H]),
 }
 
 #: Functions the bindings cannot work without; the rest are optional (feature-tested).

@@ -31,6 +31,7 @@ __all__ = [
     "Severity",
     "ViewKind",
     "LegacyGuide",
+    "PaddingAdjustmentBehavior",
     "NO_INTRINSIC_METRIC",
     "button_type",
 ]
@@ -253,6 +254,18 @@ class LegacyGuide(enum.IntEnum):
     BOTTOM_TRAILING_BUTTONS = 2
     #: The free part of the button column above the buttons (8 pt gap), for a host's own buttons.
     BOTTOM_TRAILING_BUTTONS_ALTERNATE = 3
+
+
+class PaddingAdjustmentBehavior(enum.IntEnum):
+    """How the safe-area insets combine with the legacy ``padding`` in the built-in layout's
+    camera (``NL_PADDING_ADJUSTMENT_*``, the SDK's ``GMSMapViewPaddingAdjustmentBehavior``)."""
+
+    #: The safe-area insets are added to the padding (the default).
+    ALWAYS = 0
+    #: On each edge the larger of the safe-area inset and the padding.
+    AUTOMATIC = 1
+    #: The safe-area insets are not added.
+    NEVER = 2
 
 
 class UIStateKind(enum.IntEnum):
