@@ -130,6 +130,7 @@ extension NavigationMapView {
         // Host views and guides the delegate left behind after disableNavigationUI (issue 16).
         out += stateExitDiagnostics()
         out += accessibilityDiagnostics()
+        out += refusedCalls
         return out
     }
 
