@@ -101,3 +101,6 @@ public typealias NavigationButtonKnownType = NavigationButtonType
 
 /// The SDK's style measurements in points (`NavigationStyleValues.headerTopPadding`, …).
 public typealias NavigationStyleValues = NavigationUI.NavigationStyleValues
+
+/// How the safe-area insets combine with the legacy `padding` (`.always`, `.automatic`, `.never`).
+public typealias GMSMapViewPaddingAdjustmentBehavior = PaddingAdjustmentBehavior

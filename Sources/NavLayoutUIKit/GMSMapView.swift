@@ -122,8 +122,37 @@ public final class GMSMapView: UIView {
     /// The map's UI settings (compass, re-center button, the legacy slot switches).
     public var settings: GMSUISettings { GMSUISettings(mapView: self) }
 
+    /// Whether the speed widget may show the current speed (default true); a change resizes the
+    /// widget at once, with no delegate callback (SPEC §4).
+    public var shouldDisplaySpeedometer: Bool {
+        get { navigationMapView.shouldDisplaySpeedometer }
+        set { navigationMapView.shouldDisplaySpeedometer = newValue }
+    }
+
+    /// Whether the speed widget may show the speed limit (default true); as
+    /// `shouldDisplaySpeedometer`.
+    public var shouldDisplaySpeedLimit: Bool {
+        get { navigationMapView.shouldDisplaySpeedLimit }
+        set { navigationMapView.shouldDisplaySpeedLimit = newValue }
+    }
+
     // MARK: Legacy slot APIs (SPEC §7: effective in the built-in layout, reported as
     // legacyAPIIgnored under a custom delegate)
+
+    /// How the safe-area insets combine with `padding` in the built-in layout's camera
+    /// (`.always`, `.automatic`, `.never`; default `.always`).
+    public var paddingAdjustmentBehavior: GMSMapViewPaddingAdjustmentBehavior {
+        get { navigationMapView.paddingAdjustmentBehavior }
+        set { navigationMapView.paddingAdjustmentBehavior = newValue }
+    }
+
+    /// Tells the built-in layout that the header accessory view's size changed; refused when
+    /// `view` is not the header accessory view (built-in layout only).
+    public func invalidateLayout(forAccessoryView view: UIView) {
+        attempt("GMSMapView.invalidateLayout(forAccessoryView:)", items: [navigationMapView, view.navLayoutView]) {
+            try navigationMapView.invalidateLayout(forAccessoryView: view.navLayoutView)
+        }
+    }
 
     /// Extra camera padding in points in the built-in layout; a non-finite value is refused.
     public var padding: UIEdgeInsets {
@@ -204,6 +233,12 @@ public final class GMSUISettings: NSObject {
     public var compassButton: Bool {
         get { map.isCompassButtonEnabled }
         set { map.isCompassButtonEnabled = newValue }
+    }
+    /// Whether the logo turns into the re-center button when the driver pans the map (default
+    /// true).
+    public var isRecenterButtonEnabled: Bool {
+        get { map.isRecenterButtonEnabled }
+        set { map.isRecenterButtonEnabled = newValue }
     }
     /// Legacy: the turn card in the built-in layout.
     public var isNavigationHeaderEnabled: Bool {

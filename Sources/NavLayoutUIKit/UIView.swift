@@ -73,6 +73,57 @@ open class UIView: NSObject {
         retain(view)
     }
 
+    /// Inserts `view` at `index` of `subviews` (0 is the bottom of the z-order, `subviews.count`
+    /// the top); a subview already here moves and keeps its constraints. Refused for an index
+    /// outside `0...subviews.count` and as `addSubview(_:)`.
+    public func insertSubview(_ view: UIView, at index: Int) {
+        attempt("insertSubview(_:at:)", items: [navLayoutView, view.navLayoutView]) {
+            try navLayoutView.insertSubview(view.navLayoutView, at: index)
+        }
+        retain(view)
+    }
+
+    /// Inserts `view` directly above `siblingSubview` in z-order. Refused when `siblingSubview` is
+    /// not a subview of this view, and as `addSubview(_:)`.
+    public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        attempt("insertSubview(_:aboveSubview:)", items: [navLayoutView, view.navLayoutView, siblingSubview.navLayoutView]) {
+            try navLayoutView.insertSubview(view.navLayoutView, aboveSubview: siblingSubview.navLayoutView)
+        }
+        retain(view)
+    }
+
+    /// Inserts `view` directly below `siblingSubview` in z-order; as
+    /// `insertSubview(_:aboveSubview:)`.
+    public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        attempt("insertSubview(_:belowSubview:)", items: [navLayoutView, view.navLayoutView, siblingSubview.navLayoutView]) {
+            try navLayoutView.insertSubview(view.navLayoutView, belowSubview: siblingSubview.navLayoutView)
+        }
+        retain(view)
+    }
+
+    /// Moves the subview `view` to the top of the z-order, keeping its constraints. Refused when
+    /// `view` is not a subview of this view (UIKit ignores that silently).
+    public func bringSubviewToFront(_ view: UIView) {
+        attempt("bringSubviewToFront(_:)", items: [navLayoutView, view.navLayoutView]) {
+            try navLayoutView.bringSubviewToFront(view.navLayoutView)
+        }
+    }
+
+    /// Moves the subview `view` to the bottom of the z-order; as `bringSubviewToFront(_:)`.
+    public func sendSubviewToBack(_ view: UIView) {
+        attempt("sendSubviewToBack(_:)", items: [navLayoutView, view.navLayoutView]) {
+            try navLayoutView.sendSubviewToBack(view.navLayoutView)
+        }
+    }
+
+    /// Swaps the subviews at two indices of `subviews`; both keep their constraints. Refused
+    /// unless both indices are in `0..<subviews.count`.
+    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        attempt("exchangeSubview(at:withSubviewAt:)", items: [navLayoutView]) {
+            try navLayoutView.exchangeSubview(at: index1, withSubviewAt: index2)
+        }
+    }
+
     /// Removes the view from its superview, deactivating the constraints that tie it there.
     public func removeFromSuperview() {
         let parent = navLayoutView.superview?.uikitWrapper as? UIView

@@ -10,7 +10,8 @@ extension NavigationMapView {
     /// (e.g. `"NSLayoutConstraint.activate"`), `error` is what the throwing NavLayout API threw,
     /// `items` the views or guides involved (the first 4 reach C's `nl_diagnostic`). Kept until the
     /// next navigation transition, at most `maxRefusedCalls` (the oldest go first); like every
-    /// diagnostic it reaches `diagnostics` and the diagnostics log (issue 16 item 10).
+    /// diagnostic it reaches `diagnostics` and `diagnosticHandler` (the diagnostics log, issue 14):
+    /// at once outside events and callbacks, at the end of the event otherwise (issue 16 item 10).
     public func reportRefusedCall(_ call: String, error: Error, items: [LayoutItem] = [], constraints: [LayoutConstraint] = []) {
         let reason = (error as? NavLayoutError)?.message ?? "\(error)"
         refusedCalls.append(LayoutDiagnostic(
@@ -21,5 +22,7 @@ extension NavigationMapView {
             refusedCalls.removeFirst(refusedCalls.count - NavigationMapView.maxRefusedCalls)
         }
         system_.noteChange()
+        // Outside events and callbacks the log hears of it now; inside, at the event's end.
+        reachedDiagnosticCheckpoint()
     }
 }
