@@ -289,7 +289,11 @@ typedef enum nl_diagnostic_code {
     NL_DIAG_HIT_TARGET_TOO_SMALL = 16,              /* warning */
     NL_DIAG_MISSING_ACCESSIBILITY_LABEL = 17,       /* error */
     NL_DIAG_ACCESSIBILITY_ELEMENT_COVERED = 18,     /* warning */
-    NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT = 19 /* error */
+    NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT = 19, /* error */
+    /* Swift only (NavLayoutUIKit, issue 16 item 10): a non-throwing call of the UIKit spelling was
+       refused (the error its throwing NavLayout counterpart gives); kept until the next navigation
+       transition. A map view driven through this C API never reports it. */
+    NL_DIAG_CALL_REFUSED = 20                       /* error */
 } nl_diagnostic_code;
 
 typedef enum nl_severity {

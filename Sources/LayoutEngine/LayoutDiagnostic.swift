@@ -31,6 +31,12 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
     /// omit it, or it is inside a host view that is an element). Error: VoiceOver cannot reach
     /// it — turn-by-turn directions or the ETA may be unreachable.
     case accessibilityOrderSkipsComponent = 19
+    /// A call of the UIKit spelling (NavLayoutUIKit) that cannot throw was refused — what UIKit
+    /// would raise an exception for, such as activating a constraint between views without a
+    /// common ancestor (issue 16 item 10). The message is the error NavLayout's throwing API
+    /// gives. Error: the host's layout is not what its code says. Kept until the next navigation
+    /// transition.
+    case callRefused = 20
 
     /// The severity SPEC §8 assigns to the code.
     public var severity: DiagnosticSeverity {
@@ -39,7 +45,7 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
              .offscreen, .hiddenInHidingStack, .emptyViewport: return .error
         case .ambiguousLayout, .staleComponent, .viewportObstructed, .overlap,
              .wideModeCardsNotLeading, .legacyAPIIgnored: return .warning
-        case .missingAccessibilityLabel, .accessibilityOrderSkipsComponent: return .error
+        case .missingAccessibilityLabel, .accessibilityOrderSkipsComponent, .callRefused: return .error
         case .hitTargetTooSmall, .accessibilityElementCovered: return .warning
         case .leftRightAnchor: return .info
         }
@@ -65,6 +71,7 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
         case .missingAccessibilityLabel: return "missingAccessibilityLabel"
         case .accessibilityElementCovered: return "accessibilityElementCovered"
         case .accessibilityOrderSkipsComponent: return "accessibilityOrderSkipsComponent"
+        case .callRefused: return "callRefused"
         }
     }
 }

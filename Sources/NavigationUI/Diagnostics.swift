@@ -135,6 +135,7 @@ extension NavigationMapView {
         // Host views and guides the delegate left behind after disableNavigationUI (issue 16).
         if wants(.staleComponent) { out += stateExitDiagnostics() }
         out += accessibilityDiagnostics(minimumSeverity: minimumSeverity)
+        out += refusedCalls
         return minimumSeverity == .info ? out : out.filter { $0.severity.rawValue >= minimumSeverity.rawValue }
     }
 

@@ -73,6 +73,8 @@ public final class NavigationMapView: LayoutRootView {
     var legacyGuides: [LayoutGuide?] = [nil, nil, nil, nil]
     /// Legacy APIs used with a custom delegate since the last transition (SPEC §7, §8).
     var legacyUses: [String] = []
+    /// Calls of the UIKit spelling refused since the last transition (RefusedCalls.swift).
+    var refusedCalls: [LayoutDiagnostic] = []
     var compassSetting = false { didSet { system_.noteChange() } }
     /// The last computed diagnostics: for `revision`, every rule of `minimumSeverity` and above.
     var diagnosticsCache: (revision: Int, minimumSeverity: DiagnosticSeverity, list: [LayoutDiagnostic])?
@@ -445,6 +447,7 @@ public final class NavigationMapView: LayoutRootView {
         system_.noteChange()
         defer { system_.noteChange() }
         legacyUses = []
+        refusedCalls = []
         for c in allComponents + prompts { c.rejectedConstraints = [] }
         let target: NavigationLayoutDelegate = delegate ?? builtInLayout
         runHostCallback {

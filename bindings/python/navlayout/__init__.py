@@ -65,6 +65,7 @@ from .errors import (
 )
 from .values import (
     NO_INTRINSIC_METRIC,
+    AccessibilityTraits,
     AnchorAttribute,
     Axis,
     ButtonType,
@@ -144,7 +145,7 @@ __all__ = [
     "Point", "Size", "Rect", "Insets", "Priority", "AnchorAttribute", "Relation", "Axis",
     "LayoutDirection", "ButtonType", "PromptKind", "SpeedWidgetMode", "Curve", "StackPosition",
     "StackAlignment", "Corner", "UIStateKind", "Severity", "DiagnosticCode", "NO_INTRINSIC_METRIC",
-    "ViewKind", "LegacyGuide", "PaddingAdjustmentBehavior",
+    "ViewKind", "LegacyGuide", "PaddingAdjustmentBehavior", "AccessibilityTraits",
     # objects
     "MapView", "View", "LayoutItem", "LayoutGuide", "HidingStack", "PromptView", "Anchor",
     "Constraint", "activate", "deactivate", "Button", "NavigationUIState",

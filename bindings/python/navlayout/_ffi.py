@@ -22,6 +22,7 @@ from ctypes import (
     c_int32,
     c_size_t,
     c_uint32,
+    c_uint64,
     c_void_p,
 )
 from typing import Any, List, NoReturn, Optional
@@ -272,6 +273,17 @@ _PROTOTYPES = {
     "nl_hiding_stack_arranged_subview": (H, [H, c_size_t]),
     "nl_view_set_opaque": (st, [H, c_bool]),
     "nl_view_is_opaque": (st, [H, P(c_bool)]),
+    # accessibility (issue 16 item 8)
+    "nl_view_set_accessibility_label": (st, [H, c_char_p]),
+    "nl_view_accessibility_label": (c_void_p, [H]),  # char *, freed with nl_string_free
+    "nl_view_set_accessibility_element": (st, [H, c_bool]),
+    "nl_view_is_accessibility_element": (st, [H, P(c_bool)]),
+    "nl_view_set_accessibility_traits": (st, [H, c_uint64]),
+    "nl_view_accessibility_traits": (st, [H, P(c_uint64)]),
+    "nl_map_view_set_accessibility_elements": (st, [H, P(c_void_p), c_size_t]),
+    "nl_map_view_accessibility_element_count": (st, [H, P(c_size_t)]),
+    "nl_map_view_accessibility_element": (H, [H, c_size_t]),
+    "nl_map_view_has_custom_accessibility_elements": (st, [H, P(c_bool)]),
     "nl_map_view_car_play": (st, [H, P(c_bool)]),
     "nl_map_view_layout_direction": (st, [H, P(c_enum)]),
     "nl_hiding_stack_position": (st, [H, P(c_enum)]),

@@ -6,15 +6,16 @@ hierarchy (UIKit's ``UIView`` model). Anchors come from :class:`~navlayout.Layou
 from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple, Union
-from ctypes import byref, c_bool, c_double, c_float, c_int32, c_size_t, c_uint32
+from ctypes import byref, c_bool, c_double, c_float, c_int32, c_size_t, c_uint32, c_uint64
 
 from . import _ffi
 from ._ffi import check, encode, fail, load, take_string
-from ._args import _corner_mask, _enum, _flag, _index, _insets, _number, _rect
+from ._args import _corner_mask, _enum, _flag, _index, _insets, _number, _rect, _traits
 from .anchors import LayoutItem
 from .errors import NavLayoutError
 from .guides import LayoutGuide
 from .values import (
+    AccessibilityTraits,
     Axis,
     Corner,
     Insets,
@@ -113,6 +114,55 @@ class View(LayoutItem):
     @opaque.setter
     def opaque(self, value: bool) -> None:
         check(load().nl_view_set_opaque(self._handle(), _flag(value, "opaque")))
+
+    # -- accessibility (issue 16 item 8; docs/behaviour.md#accessibility) ------------------------
+
+    @property
+    def accessibility_label(self) -> Optional[str]:
+        """What VoiceOver reads for the view (Swift ``accessibilityLabel``, C
+        ``nl_view_accessibility_label``), ``None`` when it has none. Host views have none until
+        set; the SDK's components have their own (``"Compass"``, ``"Next maneuver"``,
+        ``"Re-center"`` while the logo is the re-center button, …). Settable with a ``str``;
+        ``None`` removes the host's label (a component reads its own again). An empty label
+        counts as none for ``MISSING_ACCESSIBILITY_LABEL``."""
+        text = take_string(load().nl_view_accessibility_label(self._handle()))
+        if text is None:
+            fail(f"accessibility label of {self._describe()}")
+        return text or None
+
+    @accessibility_label.setter
+    def accessibility_label(self, value: Optional[str]) -> None:
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"accessibility_label must be a str or None, not {type(value).__name__}")
+        check(load().nl_view_set_accessibility_label(self._handle(), encode(value)))
+
+    @property
+    def is_accessibility_element(self) -> bool:
+        """Whether VoiceOver reads the view as one element and does not look inside it (Swift
+        ``isAccessibilityElement``). Default ``False`` for host views, hiding stacks and the map
+        view, ``True`` for the SDK's components except the viewport. Settable with a ``bool``."""
+        out = c_bool()
+        check(load().nl_view_is_accessibility_element(self._handle(), byref(out)))
+        return bool(out.value)
+
+    @is_accessibility_element.setter
+    def is_accessibility_element(self, value: bool) -> None:
+        check(load().nl_view_set_accessibility_element(self._handle(), _flag(value, "is_accessibility_element")))
+
+    @property
+    def accessibility_traits(self) -> AccessibilityTraits:
+        """The view's :class:`AccessibilityTraits` (default ``NONE`` for host views; the SDK's
+        components have their own, e.g. ``BUTTON`` for the compass). Settable with a
+        combination of the flags: InvalidArgumentError for other bits, TypeError for
+        non-integers."""
+        out = c_uint64()
+        check(load().nl_view_accessibility_traits(self._handle(), byref(out)))
+        return AccessibilityTraits(out.value)
+
+    @accessibility_traits.setter
+    def accessibility_traits(self, value: AccessibilityTraits) -> None:
+        t = _traits(value, "accessibility_traits")
+        check(load().nl_view_set_accessibility_traits(self._handle(), int(t)))
 
     @property
     def view_kind(self) -> ViewKind:
