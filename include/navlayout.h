@@ -1054,9 +1054,13 @@ nl_status nl_map_view_advance_time(nl_map_view *map, double seconds);
  * the bottom, trip progress bar along the leading edge, buttons bottom-trailing, logo
  * bottom-leading with the speed widget on it, viewport in the open area; in wide mode both cards at
  * the leading edge. The legacy settings below act on the built-in layout only, and take effect at
- * once (the current state's layout is rebuilt; no delegate callback runs). While a custom delegate
+ * once (the current state's layout is rebuilt; no delegate callback runs). A call that changes no
+ * setting (e.g. a default value) changes nothing, and a rebuild keeps the z-order of the map
+ * view's subviews: a host view in front of the SDK components stays in front (the padding and the
+ * padding adjustment behavior move only the camera and rebuild nothing). While a custom delegate
  * is set, each setter, nl_map_view_legacy_guide and nl_map_view_invalidate_layout_for_accessory_view
- * return NL_OK but change nothing: the use is
+ * return NL_OK but change nothing in the delegate's hierarchy (its views, their order and frames):
+ * the use is
  * reported as an NL_DIAG_LEGACY_API_IGNORED warning (once per API) until the next navigation
  * transition. The getters return the built-in layout's settings and are never reported.
  *
