@@ -28,8 +28,14 @@
  *   String arguments are copied; the caller keeps ownership. Strings are UTF-8.
  * - Threads: the only global mutable state is a mutex-protected handle table, the mutex-protected
  *   diagnostic handler (nl_set_diagnostic_handler) and the thread-local error message. Distinct
- *   map views may be used from distinct threads at once; one map view (and everything it owns)
- *   must be used from one thread at a time.
+ *   map views (and solvers) may be used from distinct threads at once; one map view or solver (and
+ *   everything it owns) must be used from one thread at a time. This is checked, never assumed: a
+ *   call on a map view or solver (any handle it owns) while another thread is inside a call on it
+ *   returns NL_ERR_BUSY at once ("map view 0xa5… is in use by another thread"), does nothing and
+ *   never waits; functions returning a handle or string return NULL with nl_last_error_status() ==
+ *   NL_ERR_BUSY. Calls made from inside a callback on the thread that runs it are not concurrent.
+ *   Handing a map view to another thread between calls is allowed. (Release 0.1.0 did not check:
+ *   concurrent calls could corrupt the process's heap.)
  * - Callbacks are plain C function pointers that receive the host's user_data first. A callback
  *   may report failure with nl_map_view_fail_callback(). Structs passed into the library begin
  *   with `uint32_t struct_size` (set it to sizeof the struct) so later versions can add fields.
@@ -82,6 +88,8 @@ typedef enum nl_status {
     NL_ERR_CALLBACK_FAILED = 11,   /* a host callback reported failure (nl_map_view_fail_callback) */
     NL_ERR_LIMIT_EXCEEDED = 12,    /* a capacity limit was reached: the handle table already holds
                                       NL_MAX_LIVE_HANDLES live handles ("Handle limit" below) */
+    NL_ERR_BUSY = 13,              /* another thread is inside a call on the same map view or solver
+                                      (or on anything it owns); nothing was done ("Threads" above) */
     NL_ERR_INTERNAL = 99           /* a bug in NavLayout; please report it */
 } nl_status;
 /* Programs must handle status values they do not know (later releases may append codes;
@@ -1050,9 +1058,13 @@ nl_status nl_map_view_advance_time(nl_map_view *map, double seconds);
  * the bottom, trip progress bar along the leading edge, buttons bottom-trailing, logo
  * bottom-leading with the speed widget on it, viewport in the open area; in wide mode both cards at
  * the leading edge. The legacy settings below act on the built-in layout only, and take effect at
- * once (the current state's layout is rebuilt; no delegate callback runs). While a custom delegate
+ * once (the current state's layout is rebuilt; no delegate callback runs). A call that changes no
+ * setting (e.g. a default value) changes nothing, and a rebuild keeps the z-order of the map
+ * view's subviews: a host view in front of the SDK components stays in front (the padding and the
+ * padding adjustment behavior move only the camera and rebuild nothing). While a custom delegate
  * is set, each setter, nl_map_view_legacy_guide and nl_map_view_invalidate_layout_for_accessory_view
- * return NL_OK but change nothing: the use is
+ * return NL_OK but change nothing in the delegate's hierarchy (its views, their order and frames):
+ * the use is
  * reported as an NL_DIAG_LEGACY_API_IGNORED warning (once per API) until the next navigation
  * transition. The getters return the built-in layout's settings and are never reported.
  *

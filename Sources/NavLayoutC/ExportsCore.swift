@@ -24,7 +24,7 @@ private let statusNames: [UInt32: UnsafeMutablePointer<CChar>] = {
         (3, "NL_ERR_INVALID_STATE"), (4, "NL_ERR_NAVIGATION_ENABLED"), (5, "NL_ERR_CARPLAY"),
         (6, "NL_ERR_REENTRANT"), (7, "NL_ERR_NO_COMMON_ANCESTOR"), (8, "NL_ERR_UNSATISFIABLE"),
         (9, "NL_ERR_DUPLICATE"), (10, "NL_ERR_UNKNOWN"), (11, "NL_ERR_CALLBACK_FAILED"),
-        (12, "NL_ERR_LIMIT_EXCEEDED"), (99, "NL_ERR_INTERNAL"),
+        (12, "NL_ERR_LIMIT_EXCEEDED"), (13, "NL_ERR_BUSY"), (99, "NL_ERR_INTERNAL"),
     ]
     var table: [UInt32: UnsafeMutablePointer<CChar>] = [:]
     for (code, name) in names { table[code] = strdup(name)! }
@@ -131,6 +131,7 @@ public func nl_map_view_destroy(_ map: OpaquePointer?) -> nl_status {
             throw NavLayoutError.reentrant("nl_map_view_destroy called from inside a callback of the same map view")
         }
         ctx.destroy()
+        releaseBeforeFreeing(ctx)  // the last reference to ctx may be this call's (UseFlag.swift)
     }
 }
 
@@ -444,6 +445,8 @@ private func attributeOf(_ a: nl_anchor_attribute) throws -> LayoutAttribute {
 
 @c @implementation
 public func nl_view_anchor(_ view: OpaquePointer?, _ attribute: nl_anchor_attribute) -> nl_anchor {
+    let thread = threadUse(), mark = thread.pointee.head  // one C call: see guarded
+    defer { useScopeEnd(thread, mark) }
     do {
         _ = try resolveView(view)
         _ = try attributeOf(attribute)
@@ -456,6 +459,8 @@ public func nl_view_anchor(_ view: OpaquePointer?, _ attribute: nl_anchor_attrib
 
 @c @implementation
 public func nl_guide_anchor(_ guide: OpaquePointer?, _ attribute: nl_anchor_attribute) -> nl_anchor {
+    let thread = threadUse(), mark = thread.pointee.head  // one C call: see guarded
+    defer { useScopeEnd(thread, mark) }
     do {
         _ = try resolveGuide(guide)
         _ = try attributeOf(attribute)

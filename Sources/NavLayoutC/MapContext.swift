@@ -15,7 +15,7 @@ import NavigationUI
 /// Everything the C layer keeps for one map view. Used from one thread at a time (API.md), and no
 /// method overlaps two accesses to one of its properties: the ones every C call touches are
 /// `@exclusivity(unchecked)` (no run-time exclusivity check per access, issue 6).
-final class MapContext {
+final class MapContext: UseTracked {
     /// The map view; nil once destroyed.
     private(set) var map: NavigationMapView?
     var isAlive: Bool { map != nil }
@@ -38,12 +38,16 @@ final class MapContext {
     private var diagnosticMessages: [String] = []
     private var diagnosticStrings: [UnsafeMutablePointer<CChar>] = []
 
-    init(map: NavigationMapView) { self.map = map }
+    init(map: NavigationMapView) {
+        self.map = map
+        super.init(noun: "map view")
+    }
 
     /// Registers the map handle; returns nil if the handle table is full.
     func registerMapHandle() -> UInt64? {
         guard let map, let raw = Handles.insert(HandleEntry(kind: .map, object: map, context: self)) else { return nil }
         mapHandle = raw
+        noun = "map view 0x" + String(raw, radix: 16)
         return raw
     }
 
