@@ -70,10 +70,15 @@ extension NavigationMapView {
         var out: [LayoutDiagnostic] = []
         var paintIndex: [ObjectIdentifier: Int] = [:]
         var hosts: [LayoutView] = []
-        forEachView { v in
+        // One walk in paint order, visibility carried down (a view is visible when it and every
+        // ancestor are not hidden): O(views), however deep the hierarchy.
+        func walk(_ v: LayoutView, visible: Bool) {
             paintIndex[ObjectIdentifier(v)] = paintIndex.count
-            if isHostView(v) && v.isVisibleInHierarchy { hosts.append(v) }
+            let shown = visible && !v.isHidden
+            if shown && isHostView(v) { hosts.append(v) }
+            for s in v.subviews { walk(s, visible: shown) }
         }
+        walk(self, visible: true)
         let minimum = 44.0, eps = 1e-6
 
         for v in hosts where v.accessibilityTraits.isInteractive {
