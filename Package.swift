@@ -19,6 +19,10 @@ let package = Package(
         // The layout workbench (issue 14): the standard session, its recorder and the viewer page.
         .library(name: "NavLayoutWorkbench", targets: ["NavLayoutWorkbench"]),
         .executable(name: "navlayout", targets: ["navlayout"]),
+        // The SDK's and UIKit's spellings on top of NavLayout (GMSMapView, UIView,
+        // NSLayoutConstraint, …): a delegate written for the iOS SDK compiles with
+        // `import NavLayoutUIKit` in place of `import GoogleNavigation` and `import UIKit`.
+        .library(name: "NavLayoutUIKit", targets: ["NavLayoutUIKit"]),
     ],
     targets: [
         // Cassowary: pure math, standard library only (no Foundation).
@@ -35,18 +39,25 @@ let package = Package(
                 exclude: ["Viewer"]),
         // Umbrella module for Swift users.
         .target(name: "NavLayout", dependencies: ["LayoutSolver", "LayoutEngine", "NavigationUI"]),
+        // UIKit spelling (issue 16 item 10): wrappers over LayoutEngine and NavigationUI, no Foundation.
+        .target(name: "NavLayoutUIKit", dependencies: ["LayoutEngine", "NavigationUI"]),
         // The public C header, imported by the export layer so both sides share one set of types.
         .systemLibrary(name: "CNavLayout", path: "include"),
         // The C ABI: the only module with @_cdecl exports.
         .target(name: "NavLayoutC", dependencies: ["CNavLayout", "NavigationUI", "NavLayoutWorkbench"]),
         // The example delegates written in Swift (the CLI and the tests use them).
         .target(name: "NavLayoutExamples", dependencies: ["LayoutEngine", "NavigationUI", "NavLayoutWorkbench"], path: "examples/swift"),
+        // A delegate in the SDK's UIKit spelling that imports NavLayoutUIKit alone, in the Swift 6
+        // language mode an app uses (issue 16 item 10).
+        .target(name: "NavLayoutUIKitExample", dependencies: ["NavLayoutUIKit"], path: "examples/uikit",
+                swiftSettings: [.swiftLanguageMode(.v6)]),
         // Command-line tool: `navlayout demo --preset iphone-portrait`.
         .executableTarget(name: "navlayout", dependencies: ["NavigationUI", "NavLayoutExamples", "NavLayoutWorkbench"]),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "NavigationUITests", dependencies: ["NavigationUI", "NavLayoutExamples"]),
         .testTarget(name: "NavLayoutWorkbenchTests", dependencies: ["NavLayoutWorkbench", "NavLayoutExamples"]),
+        .testTarget(name: "NavLayoutUIKitTests", dependencies: ["NavLayoutUIKit", "NavLayoutUIKitExample", "NavigationUI", "LayoutEngine"]),
     ],
     swiftLanguageModes: [.v5]
 )

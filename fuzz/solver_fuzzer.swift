@@ -78,7 +78,7 @@ private func fuzzFail(_ message: String) -> Never {
 }
 
 /// A wrong answer (not a crash): aborts like a crash, so libFuzzer saves the input. The solver
-/// verifies every operation against the original constraints (Conditioning.swift) and refuses
+/// verifies every operation against the original constraints (Verification.swift) and refuses
 /// what it cannot solve accurately, so an accepted wrong answer is always a bug.
 private func correctnessFinding(_ solver: Solver, _ message: String) {
     fuzzFail(message)
@@ -156,11 +156,11 @@ private func runSolverFuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
     let solver = Solver()
     // A third of the inputs (by length) run with implicit dummy markers from the first required
     // equality, so removals and constant changes of equalities go through the rebuild path.
-    if bytes.count % 3 == 0 { solver.implicitMarkerThresholdOverride = -1 }
+    if bytes.count % 3 == 0 { solver.overrides.implicitMarkerThreshold = -1 }
     // Half of the inputs (odd lengths) verify every operation incrementally (only the constraints
     // whose rows it wrote), as large systems do between full checks; this fuzzer then checks every
     // constraint, so a constraint the incremental check skipped but should not have is a finding.
-    if bytes.count % 2 == 1 { solver.incrementalVerificationOverride = true }
+    if bytes.count % 2 == 1 { solver.overrides.incrementalVerification = true }
     let variables = (0..<6).map { Variable("v\($0)") }
     var constraints: [Constraint] = []
     var steps = 0

@@ -26,9 +26,16 @@
  * - Strings returned as `char *` are copies owned by the caller: free them with nl_string_free().
  *   Strings returned as `const char *` are owned by the library (lifetime stated per function).
  *   String arguments are copied; the caller keeps ownership. Strings are UTF-8.
- * - Threads: the only global mutable state is a mutex-protected handle table and the thread-local
- *   error message. Distinct map views may be used from distinct threads at once; one map view
- *   (and everything it owns) must be used from one thread at a time.
+ * - Threads: the only global mutable state is a mutex-protected handle table, the mutex-protected
+ *   diagnostic handler (nl_set_diagnostic_handler) and the thread-local error message. Distinct
+ *   map views (and solvers) may be used from distinct threads at once; one map view or solver (and
+ *   everything it owns) must be used from one thread at a time. This is checked, never assumed: a
+ *   call on a map view or solver (any handle it owns) while another thread is inside a call on it
+ *   returns NL_ERR_BUSY at once ("map view 0xa5… is in use by another thread"), does nothing and
+ *   never waits; functions returning a handle or string return NULL with nl_last_error_status() ==
+ *   NL_ERR_BUSY. Calls made from inside a callback on the thread that runs it are not concurrent.
+ *   Handing a map view to another thread between calls is allowed. (Release 0.1.0 did not check:
+ *   concurrent calls could corrupt the process's heap.)
  * - Callbacks are plain C function pointers that receive the host's user_data first. A callback
  *   may report failure with nl_map_view_fail_callback(). Structs passed into the library begin
  *   with `uint32_t struct_size` (set it to sizeof the struct) so later versions can add fields.
@@ -81,6 +88,8 @@ typedef enum nl_status {
     NL_ERR_CALLBACK_FAILED = 11,   /* a host callback reported failure (nl_map_view_fail_callback) */
     NL_ERR_LIMIT_EXCEEDED = 12,    /* a capacity limit was reached: the handle table already holds
                                       NL_MAX_LIVE_HANDLES live handles ("Handle limit" below) */
+    NL_ERR_BUSY = 13,              /* another thread is inside a call on the same map view or solver
+                                      (or on anything it owns); nothing was done ("Threads" above) */
     NL_ERR_INTERNAL = 99           /* a bug in NavLayout; please report it */
 } nl_status;
 /* Programs must handle status values they do not know (later releases may append codes;
@@ -288,7 +297,11 @@ typedef enum nl_diagnostic_code {
     NL_DIAG_HIT_TARGET_TOO_SMALL = 16,              /* warning */
     NL_DIAG_MISSING_ACCESSIBILITY_LABEL = 17,       /* error */
     NL_DIAG_ACCESSIBILITY_ELEMENT_COVERED = 18,     /* warning */
-    NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT = 19 /* error */
+    NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT = 19, /* error */
+    /* Swift only (NavLayoutUIKit, issue 16 item 10): a non-throwing call of the UIKit spelling was
+       refused (the error its throwing NavLayout counterpart gives); kept until the next navigation
+       transition. A map view driven through this C API never reports it. */
+    NL_DIAG_CALL_REFUSED = 20                       /* error */
 } nl_diagnostic_code;
 
 typedef enum nl_severity {
@@ -731,6 +744,84 @@ nl_status nl_view_target_frame(const nl_view *view, nl_rect *out);
 /** The guide's frame (points, map view space). Performs a layout pass if needed. */
 nl_status nl_guide_frame(const nl_guide *guide, nl_rect *out);
 
+/* "Why is it here?" (issue 14): the constraints affecting an item's frame on one axis. */
+
+/** Who made a constraint (nl_constraint_info.owner): the host (its delegate, or the built-in
+ *  layout acting as one), or the engine for one of its own purposes. Values equal Swift's
+ *  EngineConstraintKind; later versions may append kinds. */
+typedef enum nl_constraint_owner {
+    NL_CONSTRAINT_OWNER_HOST = 0,                   /* made with nl_constraint_create (or by the
+                                                       built-in layout, SPEC §7) */
+    NL_CONSTRAINT_OWNER_MAP_FRAME = 1,              /* the map view's origin (0, 0) and size */
+    NL_CONSTRAINT_OWNER_SAFE_AREA = 2,              /* a safe-area guide's edges from its view */
+    NL_CONSTRAINT_OWNER_LAYOUT_MARGINS = 3,         /* a margins guide's edges from its view */
+    NL_CONSTRAINT_OWNER_COMPONENT_SIZE = 4,         /* the size the SDK fixes for a component (SPEC §4) */
+    NL_CONSTRAINT_OWNER_COMPRESSION_RESISTANCE = 5, /* size >= intrinsic size, at the view's
+                                                       compression-resistance priority (SPEC §2) */
+    NL_CONSTRAINT_OWNER_CONTENT_HUGGING = 6,        /* size <= intrinsic size, at its hugging priority */
+    NL_CONSTRAINT_OWNER_HIDING_STACK = 7            /* a hiding stack's arrangement (SPEC §2) */
+} nl_constraint_owner;
+
+/** One constraint affecting an item's layout: `first RELATION multiplier * second + constant` at
+ *  `priority`. Written by nl_view_constraints_affecting_layout; see there for struct_size. */
+typedef struct nl_constraint_info {
+    uint32_t struct_size;
+    int32_t owner;            /* nl_constraint_owner */
+    nl_constraint *constraint; /* the constraint's handle if it has one (made through this API);
+                                 NULL for the engine's constraints and the built-in layout's */
+    const char *identifier;   /* the constraint's identifier ("" if none; UTF-8). Owned by the map
+                                 view: valid until the next *_constraints_affecting_layout call for
+                                 an item of the same map view, or its destruction */
+    nl_anchor first;          /* item: an nl_view* or nl_guide* handle owned by the map view */
+    nl_anchor second;         /* item NULL for a constant-only constraint (`first REL constant`) */
+    nl_relation relation;
+    double multiplier;        /* 1 for a constant-only constraint */
+    double constant;          /* points */
+    float priority;           /* 1...1000; 1000 = required */
+    bool holds_exactly;       /* the relation holds at the solved (target) frames, within 1e-6 of
+                                 the magnitudes involved; false for an optional constraint the
+                                 solver could not satisfy */
+} nl_constraint_info;
+
+/**
+ * The constraints that affect `view`'s frame on `axis`, like UIKit's
+ * constraintsAffectingLayout(for:) (issue 14, "why is it here?"), oldest activation first:
+ *  - the constraints that *determine* it: those whose constant, changed a little, would move the
+ *    view's position or size on `axis` — the tight constraints of the solved layout, through any
+ *    chain of other items (for the sample delegate's viewport in active guidance, vertically: the
+ *    viewport's top on the turn card's bottom, the turn card on the map's top with its component
+ *    size, the viewport's bottom on the content-bottom guide, that guide on the ETA card, the ETA
+ *    card's size and position, and the map frame). Read from the solved Cassowary tableau: a
+ *    constraint is listed when its marker symbol appears in the row of the view's position or size
+ *    variable and its own symbols are not basic (docs/solver.md, "Which constraints determine a
+ *    value"); holds_exactly is true for these;
+ *  - the optional constraints that act on one of those constraints' variables and do not hold
+ *    (holds_exactly false): they pull and lose, e.g. a guide resting on the safe-area bottom at
+ *    priority 250 that a required `<=` keeps above the ETA card.
+ * Engine constraints are included and named by `owner`. Not listed: inequalities off their bound,
+ * redundant or broken constraints, inactive ones. Nothing is listed for a view outside the map
+ * view's hierarchy or an axis its constraints do not determine (see NL_DIAG_AMBIGUOUS_LAYOUT).
+ * Performs a pending layout pass. Meant for tools and debugging (it walks every constraint of the
+ * map view), not for every frame.
+ *
+ * Output: `*count` receives the number of constraints; the first min(capacity, *count) are
+ * written to `out`. Set `out[0].struct_size = sizeof(nl_constraint_info)`: the library uses it as
+ * the size of every element of the array (a program built against a later header with a larger
+ * struct keeps working). `out` may be NULL when `capacity` is 0 (to ask for the count). When
+ * *count > capacity the call still succeeds; call again with a larger array.
+ * Errors: NL_ERR_INVALID_HANDLE (bad view handle), NL_ERR_INVALID_ARGUMENT (NULL count, axis not an
+ * nl_axis, NULL out with capacity > 0, out[0].struct_size smaller than sizeof(nl_constraint_info)
+ * or not a multiple of its alignment), NL_ERR_LIMIT_EXCEEDED (no handle for an item: handle table
+ * full). Nothing is written on failure.
+ */
+nl_status nl_view_constraints_affecting_layout(const nl_view *view, nl_axis axis, nl_constraint_info *out,
+                                               size_t capacity, size_t *count);
+
+/** nl_view_constraints_affecting_layout for a layout guide (the content-bottom guide of the
+ *  sample delegate, a safe-area or margins guide, ...). Same output, errors and lifetimes. */
+nl_status nl_guide_constraints_affecting_layout(const nl_guide *guide, nl_axis axis, nl_constraint_info *out,
+                                                size_t capacity, size_t *count);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Navigation (SPEC §3 – §8)                                                                   */
 /* ------------------------------------------------------------------------------------------ */
@@ -967,9 +1058,13 @@ nl_status nl_map_view_advance_time(nl_map_view *map, double seconds);
  * the bottom, trip progress bar along the leading edge, buttons bottom-trailing, logo
  * bottom-leading with the speed widget on it, viewport in the open area; in wide mode both cards at
  * the leading edge. The legacy settings below act on the built-in layout only, and take effect at
- * once (the current state's layout is rebuilt; no delegate callback runs). While a custom delegate
+ * once (the current state's layout is rebuilt; no delegate callback runs). A call that changes no
+ * setting (e.g. a default value) changes nothing, and a rebuild keeps the z-order of the map
+ * view's subviews: a host view in front of the SDK components stays in front (the padding and the
+ * padding adjustment behavior move only the camera and rebuild nothing). While a custom delegate
  * is set, each setter, nl_map_view_legacy_guide and nl_map_view_invalidate_layout_for_accessory_view
- * return NL_OK but change nothing: the use is
+ * return NL_OK but change nothing in the delegate's hierarchy (its views, their order and frames):
+ * the use is
  * reported as an NL_DIAG_LEGACY_API_IGNORED warning (once per API) until the next navigation
  * transition. The getters return the built-in layout's settings and are never reported.
  *
@@ -1085,6 +1180,41 @@ nl_status nl_map_view_diagnostic_count(nl_map_view *map, size_t *out);
 
 /** Diagnostic `index`. out->struct_size must be set; NL_ERR_INVALID_ARGUMENT when index >= count. */
 nl_status nl_map_view_diagnostic(nl_map_view *map, size_t index, nl_diagnostic *out);
+
+/**
+ * Receives each diagnostic as it newly appears (issue 14, "diagnostics are never silent"); set
+ * with nl_set_diagnostic_handler. `map` is the map view whose layout produced it; `diagnostic`
+ * (struct_size = sizeof(nl_diagnostic) of this header) and its message and item handles are valid
+ * during the call (the item handles as long as the map view). Called with the map view's callback
+ * guard up: events on `map` from inside it return NL_ERR_REENTRANT (reading frames, diagnostics
+ * and constraints is fine; nl_map_view_destroy of `map` is refused too).
+ */
+typedef void (*nl_diagnostic_handler)(void *user_data, nl_map_view *map, const nl_diagnostic *diagnostic);
+
+/**
+ * Sets the process-wide diagnostic handler (issue 14). Every map view reports each diagnostic
+ * that newly appears — a (code, items) pair that was not in the list its previous report saw (a
+ * pair that occurs more often than before counts as new) — once, all severities, at the end of
+ * every event (see "Events" at the top) and of every layout pass that runs outside callbacks (a
+ * frame, camera or diagnostics read, nl_map_view_layout_if_needed, an animation block started
+ * outside callbacks), and after each nl_map_view_advance_time that ends an animation or runs a
+ * completion. Nothing is computed when nothing changed since the previous report (clock steps
+ * inside an animation cost nothing).
+ *
+ * `fn` NULL restores the default: one line per error-severity diagnostic on stderr,
+ * "navlayout: error <code>: <message> [items: <identifier (role)>, ...]"; warnings and infos are
+ * not written (read them with nl_map_view_diagnostic, or set a handler). A handler that does
+ * nothing silences the reports. `user_data` is passed to `fn` unchanged; the library never frees
+ * it.
+ *
+ * Threads: the handler is process-wide and is called on the thread that runs the event or pass,
+ * so map views used on distinct threads may call it at the same time: `fn` must then be
+ * thread-safe. nl_set_diagnostic_handler may be called from any thread at any time (the pair
+ * fn/user_data is swapped atomically); a report that is already running on another thread may
+ * still call the previous pair, so release the previous user_data only once no map view is in use
+ * on other threads. Cannot fail.
+ */
+void nl_set_diagnostic_handler(nl_diagnostic_handler fn, void *user_data);
 
 /**
  * A JSON snapshot of the map view at the current time (SPEC §8; schema `navlayout.snapshot/1`,

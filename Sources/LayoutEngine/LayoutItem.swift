@@ -26,6 +26,9 @@ open class LayoutItem {
     @exclusivity(unchecked) package internal(set) weak var system: LayoutSystem?
     /// Index in `system.items` while registered.
     @exclusivity(unchecked) package var systemIndex = -1
+    /// The NavLayoutUIKit object that wraps this item (`UIView`, `UILayoutGuide`), if one is
+    /// alive: one wrapper per item, so the UIKit spelling keeps object identity.
+    package weak var uikitWrapper: AnyObject?
     /// True until the first layout pass after the item entered a hierarchy: its first frame is
     /// applied without animation.
     @exclusivity(unchecked) package var needsInitialFrame = false

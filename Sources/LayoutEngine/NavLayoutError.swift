@@ -24,6 +24,11 @@ public enum NavLayoutError: Error, Equatable, CustomStringConvertible {
     case unknown(String)
     /// A host callback reported failure or threw (`NL_ERR_CALLBACK_FAILED`, 11).
     case callbackFailed(String)
+    /// A map view or solver used by a second thread while another thread is inside a call on it
+    /// (`NL_ERR_BUSY`, 13; issue 17). Thrown by the C layer, which checks every call; nothing was
+    /// done. The Swift API does not check (its classes are not `Sendable`: use one map view from
+    /// one thread at a time).
+    case busy(String)
     /// A bug in NavLayout (`NL_ERR_INTERNAL`, 99).
     case `internal`(String)
 
@@ -41,6 +46,7 @@ public enum NavLayoutError: Error, Equatable, CustomStringConvertible {
         case .duplicate: return 9
         case .unknown: return 10
         case .callbackFailed: return 11
+        case .busy: return 13
         case .internal: return 99
         }
     }
@@ -51,7 +57,7 @@ public enum NavLayoutError: Error, Equatable, CustomStringConvertible {
         case .invalidArgument(let m), .invalidHandle(let m), .invalidState(let m),
              .navigationEnabled(let m), .carPlay(let m), .reentrant(let m),
              .noCommonAncestor(let m), .unsatisfiable(let m), .duplicate(let m),
-             .unknown(let m), .callbackFailed(let m), .internal(let m):
+             .unknown(let m), .callbackFailed(let m), .busy(let m), .internal(let m):
             return m
         }
     }

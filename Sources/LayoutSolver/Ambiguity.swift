@@ -15,9 +15,9 @@ extension Solver {
     /// proportional to the variable's row times the rows holding each candidate symbol.
     public func isAmbiguous(_ variable: Variable) -> Bool {
         try? rebuildIfNeeded()
-        guard let entry = variables[ObjectIdentifier(variable)] else { return true }
+        guard let entry = tableau.variables[ObjectIdentifier(variable)] else { return true }
         let id = entry.symbol
-        if let row = rows[indexOf(id)] {
+        if let row = tableau.rows[indexOf(id)] {
             for cell in row.cells where canMoveAtNoCost(cell.id) { return true }
             return false
         }
@@ -29,11 +29,11 @@ extension Solver {
     internal func canMoveAtNoCost(_ id: Int) -> Bool {
         let kind = kindOf(id)
         if kind == SymbolKind.dummy { return false }
-        for level in levels where !nearZero(level.row.coefficient(of: id)) { return false }
+        for level in simplex.levels where !nearZero(level.row.coefficient(of: id)) { return false }
         let directions: [Double] = kind == SymbolKind.external ? [1, -1] : [1]
         direction: for d in directions {
-            for i in 0..<rows.count {
-                guard let row = rows[i] else { continue }
+            for i in 0..<tableau.rows.count {
+                guard let row = tableau.rows[i] else { continue }
                 let basic = idOfIndex(i)
                 let basicKind = kindOf(basic)
                 if basicKind == SymbolKind.external || basicKind == SymbolKind.dummy { continue }

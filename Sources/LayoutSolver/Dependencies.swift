@@ -53,7 +53,7 @@ extension Solver {
     public func constraintsDetermining(_ variables: [Variable]) -> DeterminingConstraints {
         try? rebuildIfNeeded()
         var anyImplicit = false
-        for tag in constraints.values where tag.implicit { anyImplicit = true; break }
+        for tag in registry.constraints.values where tag.implicit { anyImplicit = true; break }
         if !anyImplicit {
             return DeterminingConstraints(constraints: explicitDependencies(variables).map(\.constraint), isExact: true)
         }
@@ -64,14 +64,14 @@ extension Solver {
     /// the tags of the non-edit constraints whose marker is in a row of `variables`, oldest first.
     internal func explicitDependencies(_ vars: [Variable]) -> [Tag] {
         var markerOwner: [Int: ObjectIdentifier] = [:]
-        for (key, tag) in constraints where tag.marker >= 0 && !tag.isEdit { markerOwner[tag.marker] = key }
+        for (key, tag) in registry.constraints where tag.marker >= 0 && !tag.isEdit { markerOwner[tag.marker] = key }
         var seen = Set<ObjectIdentifier>()
         var out: [Tag] = []
         for v in vars {
-            guard let entry = variables[ObjectIdentifier(v)], let row = rows[indexOf(entry.symbol)] else { continue }
+            guard let entry = tableau.variables[ObjectIdentifier(v)], let row = tableau.rows[indexOf(entry.symbol)] else { continue }
             for cell in row.cells where !nearZero(cell.coeff) {
-                guard let key = markerOwner[cell.id], !seen.contains(key), let tag = constraints[key] else { continue }
-                if tag.other >= 0 && rows[indexOf(tag.other)] != nil { continue }
+                guard let key = markerOwner[cell.id], !seen.contains(key), let tag = registry.constraints[key] else { continue }
+                if tag.other >= 0 && tableau.rows[indexOf(tag.other)] != nil { continue }
                 seen.insert(key)
                 out.append(tag)
             }
@@ -87,21 +87,21 @@ extension Solver {
         // Tight: neither the marker nor the other error symbol is basic (an implicit marker is
         // never stored, so it counts as parametric).
         func isTight(_ tag: Tag) -> Bool {
-            (tag.marker < 0 || rows[indexOf(tag.marker)] == nil) && (tag.other < 0 || rows[indexOf(tag.other)] == nil)
+            (tag.marker < 0 || tableau.rows[indexOf(tag.marker)] == nil) && (tag.other < 0 || tableau.rows[indexOf(tag.other)] == nil)
         }
         var bySymbol: [Int: [ObjectIdentifier]] = [:]
-        for (key, tag) in constraints where isTight(tag) {
+        for (key, tag) in registry.constraints where isTight(tag) {
             for s in tag.variables { bySymbol[s, default: []].append(key) }
         }
         var start: [Int] = []
-        for v in vars { if let e = variables[ObjectIdentifier(v)] { start.append(e.symbol) } }
+        for v in vars { if let e = tableau.variables[ObjectIdentifier(v)] { start.append(e.symbol) } }
         var visitedSymbols = Set(start)
         var queue = start
         var component: [Tag] = []
         var inComponent = Set<ObjectIdentifier>()
         while let s = queue.popLast() {
             for key in bySymbol[s] ?? [] where !inComponent.contains(key) {
-                guard let tag = constraints[key] else { continue }
+                guard let tag = registry.constraints[key] else { continue }
                 inComponent.insert(key)
                 component.append(tag)
                 for t in tag.variables where !visitedSymbols.contains(t) {
@@ -115,7 +115,7 @@ extension Solver {
             return DeterminingConstraints(constraints: component.filter { !$0.isEdit }.map(\.constraint), isExact: false)
         }
         let scratch = Solver()
-        scratch.implicitMarkerThresholdOverride = Int.max
+        scratch.overrides.implicitMarkerThreshold = Int.max
         var fresh: [Int: Variable] = [:]
         func scratchVariable(_ symbol: Int) -> Variable {
             if let v = fresh[symbol] { return v }
@@ -134,7 +134,7 @@ extension Solver {
             if !tag.isEdit { original[ObjectIdentifier(c)] = tag.constraint }
         }
         var queried: [Variable] = []
-        for v in vars { if let e = variables[ObjectIdentifier(v)], let s = fresh[e.symbol] { queried.append(s) } }
+        for v in vars { if let e = tableau.variables[ObjectIdentifier(v)], let s = fresh[e.symbol] { queried.append(s) } }
         let found = scratch.explicitDependencies(queried).compactMap { original[ObjectIdentifier($0.constraint)] }
         return DeterminingConstraints(constraints: found, isExact: true)
     }

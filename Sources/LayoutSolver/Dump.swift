@@ -1,20 +1,10 @@
 // Readable dump of the solver state.
 
 extension Solver {
-    /// The readable name of a symbol: the variable's name (or `v<index>`) for user variables,
-    /// `s<index>` for slacks, `e<index>` for errors, `d<index>` for dummies.
-    internal func symbolName(_ id: Int) -> String {
-        let index = indexOf(id)
-        switch kindOf(id) {
-        case SymbolKind.external:
-            if let v = symbolVariables[index], !v.name.isEmpty { return v.name }
-            return "v\(index)"
-        case SymbolKind.slack: return "s\(index)"
-        case SymbolKind.error: return "e\(index)"
-        default: return "d\(index)"
-        }
-    }
+    /// The readable name of a symbol (``Tableau/symbolName(_:)``).
+    internal func symbolName(_ id: Int) -> String { tableau.symbolName(id) }
 
+    /// `row` as readable text (`constant + coeff*name …`, or without the constant).
     internal func format(_ row: Row, withConstant: Bool) -> String {
         var s = withConstant ? "\(row.constant)" : ""
         for cell in row.cells {
@@ -39,36 +29,36 @@ extension Solver {
         // dump shows what the solver represents.
         try? rebuildIfNeeded()
         var out = "Objective (lexicographic, highest priority first):\n"
-        if levels.isEmpty { out += "  (none)\n" }
-        for l in levels {
+        if simplex.levels.isEmpty { out += "  (none)\n" }
+        for l in simplex.levels {
             out += "  [\(l.priority)] (\(l.count) constraint\(l.count == 1 ? "" : "s")) minimise \(format(l.row, withConstant: false))\n"
         }
-        out += "Rows (\(basicCount)):\n"
-        for index in 0..<nextIndex {
-            guard let r = rows[index] else { continue }
+        out += "Rows (\(tableau.basicCount)):\n"
+        for index in 0..<tableau.nextIndex {
+            guard let r = tableau.rows[index] else { continue }
             out += "  \(symbolName(idOfIndex(index))) = \(format(r, withConstant: true))\n"
         }
         out += "Infeasible rows:"
-        if infeasible.isEmpty {
+        if simplex.infeasible.isEmpty {
             out += " (none)\n"
         } else {
-            out += " " + infeasible.map { symbolName($0) }.joined(separator: ", ") + "\n"
+            out += " " + simplex.infeasible.map { symbolName($0) }.joined(separator: ", ") + "\n"
         }
-        let editList = edits.values.sorted { $0.seq < $1.seq }
+        let editList = registry.edits.values.sorted { $0.seq < $1.seq }
         out += "Edit variables (\(editList.count)):\n"
         for e in editList {
-            let tag = constraints[ObjectIdentifier(e.constraint)]!
+            let tag = registry.constraints[ObjectIdentifier(e.constraint)]!
             let name = tag.variables.first.map { symbolName($0) } ?? "?"
             out += "  \(name) strength \(tag.priority) suggested \(e.value)\n"
         }
-        let tags = constraints.values.sorted { $0.seq < $1.seq }
+        let tags = registry.constraints.values.sorted { $0.seq < $1.seq }
         out += "Constraints (\(tags.count)):\n"
         for t in tags {
             let c = t.constraint
             var s = ""
             for term in c.expression.terms {
                 let key = ObjectIdentifier(term.variable)
-                let name = variables[key].map { symbolName($0.symbol) } ?? term.variable.description
+                let name = tableau.variables[key].map { symbolName($0.symbol) } ?? term.variable.description
                 if !s.isEmpty { s += " + " }
                 s += "\(term.coefficient)*\(name)"
             }
@@ -84,5 +74,21 @@ extension Solver {
             out += "  #\(t.seq)\(t.isEdit ? " (edit)" : ""): \(s) \(rel) 0 | \(t.priority) [\(marks)]\n"
         }
         return out
+    }
+}
+
+extension Tableau {
+    /// The readable name of a symbol: the variable's name (or `v<index>`) for user variables,
+    /// `s<index>` for slacks, `e<index>` for errors, `d<index>` for dummies.
+    func symbolName(_ id: Int) -> String {
+        let index = indexOf(id)
+        switch kindOf(id) {
+        case SymbolKind.external:
+            if let v = symbolVariables[index], !v.name.isEmpty { return v.name }
+            return "v\(index)"
+        case SymbolKind.slack: return "s\(index)"
+        case SymbolKind.error: return "e\(index)"
+        default: return "d\(index)"
+        }
     }
 }

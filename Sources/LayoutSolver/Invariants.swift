@@ -13,9 +13,9 @@ extension Solver {
         // pivot through a row of constant 1e7 leaves ~1e-9 of noise per operation).
         let feasibilityTolerance = absoluteEpsilon + 1e-11 * Swift.max(magnitude ?? 0, tableauMagnitude())
         var count = 0
-        var expected = [[Int]](repeating: [], count: columns.count)
-        for index in 0..<nextIndex {
-            guard let r = rows[index] else { continue }
+        var expected = [[Int]](repeating: [], count: tableau.columns.count)
+        for index in 0..<tableau.nextIndex {
+            guard let r = tableau.rows[index] else { continue }
             count += 1
             let id = idOfIndex(index)
             var last = -1
@@ -43,40 +43,40 @@ extension Solver {
                 return "row \(symbolName(id)) infeasible: \(r.constant)"
             }
         }
-        if count != basicCount { return "row count \(basicCount) != \(count)" }
+        if count != tableau.basicCount { return "row count \(tableau.basicCount) != \(count)" }
         var dummies = 0
-        for index in 0..<nextIndex {
-            guard let r = rows[index] else { continue }
+        for index in 0..<tableau.nextIndex {
+            guard let r = tableau.rows[index] else { continue }
             for cell in r.cells where kindOf(cell.id) == SymbolKind.dummy { dummies += 1 }
         }
-        if dummies != dummyCells { return "dummy cells \(dummyCells) != \(dummies)" }
-        for t in constraints.values where t.implicit {
+        if dummies != tableau.dummyCells { return "dummy cells \(tableau.dummyCells) != \(dummies)" }
+        for t in registry.constraints.values where t.implicit {
             if t.marker >= 0 { return "implicit constraint #\(t.seq) has a marker" }
         }
-        if implicitMarkers {
+        if registry.implicitMarkers {
             // No parametric dummy column may remain stored.
-            for index in 0..<nextIndex {
-                guard let r = rows[index] else { continue }
+            for index in 0..<tableau.nextIndex {
+                guard let r = tableau.rows[index] else { continue }
                 for cell in r.cells where kindOf(cell.id) == SymbolKind.dummy && !isBasic(cell.id) {
                     return "implicit mode, but row \(symbolName(idOfIndex(index))) holds \(symbolName(cell.id))"
                 }
             }
         }
-        for (i, col) in columns.enumerated() {
-            if columnLive[i] != expected[i].count {
-                return "column of index \(i) counts \(columnLive[i]), expected \(expected[i].count)"
+        for (i, col) in tableau.columns.enumerated() {
+            if tableau.columnLive[i] != expected[i].count {
+                return "column of index \(i) counts \(tableau.columnLive[i]), expected \(expected[i].count)"
             }
             let present = Set(col)
             for index in expected[i] where !present.contains(index) {
                 return "column of index \(i) misses row \(index)"
             }
         }
-        for l in levels {
+        for l in simplex.levels {
             for cell in l.row.cells {
                 if isBasic(cell.id) {
                     return "basic \(symbolName(cell.id)) occurs in objective level \(l.priority)"
                 }
-                if !objectiveAllDirty && !objectiveFlag[indexOf(cell.id)] && enteringDirection(cell.id) != 0 {
+                if !simplex.objectiveAllDirty && !simplex.objectiveFlag[indexOf(cell.id)] && enteringDirection(cell.id) != 0 {
                     return "entering candidate \(symbolName(cell.id)) missing from the touched list"
                 }
             }
@@ -91,8 +91,8 @@ extension Solver {
     /// this size carry an absolute error of a few `ulp(magnitude)`).
     internal func tableauMagnitude() -> Double {
         var m = 0.0
-        for index in 0..<nextIndex {
-            if let r = rows[index] { m = Swift.max(m, r.constant.magnitude) }
+        for index in 0..<tableau.nextIndex {
+            if let r = tableau.rows[index] { m = Swift.max(m, r.constant.magnitude) }
         }
         return m
     }

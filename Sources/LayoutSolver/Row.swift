@@ -1,4 +1,5 @@
-// Internal tableau storage: symbols as dense integer ids and rows as sorted sparse vectors.
+// Sparse rows (sorted by symbol id) and the tolerances of their arithmetic. The symbols they hold
+// and the tableau made of them: Tableau.swift.
 
 // MARK: - Tolerances
 
@@ -43,31 +44,6 @@
     let m = Swift.max(a.magnitude, b.magnitude)
     let s = sum.magnitude
     return s <= m * relativeEpsilon || s < storageEpsilon
-}
-
-// MARK: - Symbols
-
-/// Symbol ids are `index << 2 | kind`: `index` is dense (allocated in creation order, recycled
-/// LIFO after a symbol disappears), so comparing ids compares indices, and the kind is known
-/// without a lookup.
-internal enum SymbolKind {
-    /// A user variable: unrestricted in sign.
-    static let external = 0
-    /// A slack variable of an inequality (or the temporary artificial variable): `>= 0`.
-    static let slack = 1
-    /// An error variable of an optional constraint: `>= 0`, appears in an objective row.
-    static let error = 2
-    /// The marker of a required equality: fixed at 0, never enters the basis.
-    static let dummy = 3
-}
-
-@inline(__always) internal func kindOf(_ id: Int) -> Int { id & 3 }
-@inline(__always) internal func indexOf(_ id: Int) -> Int { id >> 2 }
-@inline(__always) internal func makeID(_ index: Int, _ kind: Int) -> Int { index << 2 | kind }
-/// Restricted symbols (slack, error) must be non-negative. Dummies are handled separately.
-@inline(__always) internal func isRestrictedPivotable(_ id: Int) -> Bool {
-    let k = id & 3
-    return k == SymbolKind.slack || k == SymbolKind.error
 }
 
 // MARK: - Rows

@@ -72,7 +72,7 @@ public func nl_hiding_stack_alignment(_ stack: OpaquePointer?, _ out: UnsafeMuta
 // MARK: - Constraints
 
 /// The C form of an anchor: a view or guide handle of `ctx` (never one for a destroyed item).
-private func cAnchor(_ anchor: LayoutAnchor, _ ctx: MapContext) throws -> nl_anchor {
+func cAnchor(_ anchor: LayoutAnchor, _ ctx: MapContext) throws -> nl_anchor {
     let raw: UInt64
     if let v = anchor.item as? LayoutView {
         raw = try ctx.handle(for: v, kind: .view)

@@ -15,13 +15,19 @@ import NavigationUI
 
 // MARK: - Helpers
 
-/// Reads a Bool setting of the map view into `out`.
-private func getFlag(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?, _ what: String,
-                     _ read: (NavigationMapView) -> Bool) -> nl_status {
+/// Reads a setting of the map view into `out`.
+private func getSetting<T>(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ what: String,
+                           _ read: (NavigationMapView) -> T) -> nl_status {
     guarded {
         let out = try requireOut(out, what)
         out.pointee = try withMap(map) { _, m in read(m) }
     }
+}
+
+/// Reads a Bool setting of the map view into `out`.
+private func getFlag(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?, _ what: String,
+                     _ read: (NavigationMapView) -> Bool) -> nl_status {
+    getSetting(map, out, what, read)
 }
 
 /// Applies a setting to the map view (not an event: allowed inside callbacks).
@@ -117,10 +123,8 @@ public func nl_map_view_set_padding_adjustment_behavior(_ map: OpaquePointer?, _
 
 @c @implementation
 public func nl_map_view_padding_adjustment_behavior(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<nl_padding_adjustment_behavior>?) -> nl_status {
-    guarded {
-        let out = try requireOut(out, "nl_map_view_padding_adjustment_behavior")
-        let b = try withMap(map) { _, m in m.paddingAdjustmentBehavior }
-        out.pointee = nl_padding_adjustment_behavior(rawValue: numericCast(b.rawValue))
+    getSetting(map, out, "nl_map_view_padding_adjustment_behavior") {
+        nl_padding_adjustment_behavior(rawValue: numericCast($0.paddingAdjustmentBehavior.rawValue))
     }
 }
 
@@ -155,6 +159,38 @@ public func nl_map_view_set_compass_button_enabled(_ map: OpaquePointer?, _ enab
 @c @implementation
 public func nl_map_view_compass_button_enabled(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
     getFlag(map, out, "nl_map_view_compass_button_enabled") { $0.isCompassButtonEnabled }
+}
+
+// MARK: - Speed widget and re-center settings (issue 16)
+
+@c @implementation
+public func nl_map_view_set_should_display_speedometer(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
+    setting(map) { _, m in m.shouldDisplaySpeedometer = display }
+}
+
+@c @implementation
+public func nl_map_view_should_display_speedometer(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    getFlag(map, out, "nl_map_view_should_display_speedometer") { $0.shouldDisplaySpeedometer }
+}
+
+@c @implementation
+public func nl_map_view_set_should_display_speed_limit(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
+    setting(map) { _, m in m.shouldDisplaySpeedLimit = display }
+}
+
+@c @implementation
+public func nl_map_view_should_display_speed_limit(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    getFlag(map, out, "nl_map_view_should_display_speed_limit") { $0.shouldDisplaySpeedLimit }
+}
+
+@c @implementation
+public func nl_map_view_set_recenter_button_enabled(_ map: OpaquePointer?, _ enabled: Bool) -> nl_status {
+    setting(map) { _, m in m.isRecenterButtonEnabled = enabled }
+}
+
+@c @implementation
+public func nl_map_view_recenter_button_enabled(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    getFlag(map, out, "nl_map_view_recenter_button_enabled") { $0.isRecenterButtonEnabled }
 }
 
 // MARK: - Map view getters

@@ -126,45 +126,6 @@ public func nl_map_view_speed_data(_ map: OpaquePointer?, _ speedAvailable: Unsa
 }
 
 @c @implementation
-public func nl_map_view_set_should_display_speedometer(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
-    guarded { try withMap(map) { _, m in m.shouldDisplaySpeedometer = display } }
-}
-
-@c @implementation
-public func nl_map_view_should_display_speedometer(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
-    guarded {
-        let out = try requireOut(out, "nl_map_view_should_display_speedometer")
-        out.pointee = try withMap(map) { _, m in m.shouldDisplaySpeedometer }
-    }
-}
-
-@c @implementation
-public func nl_map_view_set_should_display_speed_limit(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
-    guarded { try withMap(map) { _, m in m.shouldDisplaySpeedLimit = display } }
-}
-
-@c @implementation
-public func nl_map_view_should_display_speed_limit(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
-    guarded {
-        let out = try requireOut(out, "nl_map_view_should_display_speed_limit")
-        out.pointee = try withMap(map) { _, m in m.shouldDisplaySpeedLimit }
-    }
-}
-
-@c @implementation
-public func nl_map_view_set_recenter_button_enabled(_ map: OpaquePointer?, _ enabled: Bool) -> nl_status {
-    guarded { try withMap(map) { _, m in m.isRecenterButtonEnabled = enabled } }
-}
-
-@c @implementation
-public func nl_map_view_recenter_button_enabled(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
-    guarded {
-        let out = try requireOut(out, "nl_map_view_recenter_button_enabled")
-        out.pointee = try withMap(map) { _, m in m.isRecenterButtonEnabled }
-    }
-}
-
-@c @implementation
 public func nl_map_view_pan(_ map: OpaquePointer?) -> nl_status {
     event(map, "pan") { _, m in try m.panMap() }
 }
@@ -447,18 +408,8 @@ public func nl_map_view_diagnostic(_ map: OpaquePointer?, _ index: Int, _ out: U
             }
             let strings = ctx.diagnosticCStrings(for: diagnostics.map { $0.message })
             let d = diagnostics[index]
-            var items: [OpaquePointer?] = []
-            for item in d.items.prefix(4) {
-                if let v = item as? LayoutView { items.append(try ctx.viewPointer(v)) }
-                else if let g = item as? LayoutGuide { items.append(try ctx.guidePointer(g)) }
-            }
-            while items.count < 4 { items.append(nil) }
-            out.pointee.code = d.code.rawValue
-            out.pointee.severity = d.severity.rawValue
-            out.pointee.message = UnsafePointer(strings[index])
-            out.pointee.items = (items[0], items[1], items[2], items[3])
-            out.pointee.item_count = items.prefix { $0 != nil }.count
-            if hasAxis { out.pointee.axis = d.axis.map { $0.rawValue } ?? NL_DIAG_AXIS_BOTH_OR_NONE }
+            let items = try diagnosticItemHandles(d, ctx)
+            fillDiagnostic(d, message: UnsafePointer(strings[index]), items: items, into: out, withAxis: hasAxis)
         }
     }
 }

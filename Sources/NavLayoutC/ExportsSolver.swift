@@ -15,9 +15,11 @@ import LayoutEngine
 import LayoutSolver
 
 /// The C layer's state of one nl_solver.
-final class SolverContext {
+final class SolverContext: UseTracked {
     let solver = Solver()
     var handle: UInt64 = 0
+
+    init() { super.init(noun: "solver") }
     /// The live variable and constraint handles made from this solver (invalidated on destroy),
     /// in creation order except where a destroyed one's place was taken by the last one. Each box
     /// knows its position, so registering and unregistering are O(1) with no hashing. The boxes
@@ -29,7 +31,7 @@ final class SolverContext {
 
     /// Registers `box` in the handle table and in `live`; throws LIMIT_EXCEEDED when the table is full.
     func register(_ box: SolverHandleBox, _ kind: HandleKind) throws -> UInt64 {
-        guard let raw = Handles.insert(HandleEntry(kind: kind, object: box, context: nil)) else {
+        guard let raw = Handles.insert(HandleEntry(kind: kind, object: box, solver: self)) else {
             throw handleTableFull(kind.noun)
         }
         box.raw = raw
@@ -77,7 +79,11 @@ final class SolverConstraintBox: SolverHandleBox {
 // never on the success path (issue 6: per-call overhead of the raw-solver API).
 private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> AnyObject {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
-    guard let entry = Handles.lookup(raw) else {
+    let entry: HandleEntry
+    switch Handles.lookupEntering(raw) {  // takes the solver's in-use flag (UseFlag.swift)
+    case .live(let e): entry = e
+    case .busy(let flag): throw busyError(flag, role())
+    case .missing:
         let why = kind == .solver ? "destroyed, or never a handle" : "destroyed, its solver destroyed, or never a handle"
         throw NavLayoutError.invalidHandle("\(role()): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (\(why))")
     }
@@ -241,10 +247,11 @@ public func nl_strength_from_priority(_ priority: Double) -> Double {
 public func nl_solver_create() -> OpaquePointer? {
     guardedValue {
         let ctx = SolverContext()
-        guard let raw = Handles.insert(HandleEntry(kind: .solver, object: ctx, context: nil)) else {
+        guard let raw = Handles.insert(HandleEntry(kind: .solver, object: ctx, solver: ctx)) else {
             throw handleTableFull("solver")
         }
         ctx.handle = raw
+        ctx.noun = "solver 0x" + String(raw, radix: 16)
         return handlePointer(raw)
     }
 }
@@ -259,6 +266,7 @@ public func nl_solver_destroy(_ solver: OpaquePointer?) -> nl_status {
         raws.append(ctx.handle)
         ctx.live = []
         Handles.remove(raws)
+        releaseBeforeFreeing(ctx)  // the last reference to ctx may be this call's (UseFlag.swift)
     }
 }
 

@@ -5,10 +5,10 @@ import CNavLayout
 import LayoutEngine
 import NavigationUI
 
-/// Resolves a parent view, and a child view of the same map view, and runs `body` with them.
-/// Refuses what `nl_view_add_subview` refuses in the C layer's wording (the root as child, child ==
-/// parent, child an ancestor of parent); the Swift call checks the rest.
-private func withParentAndChild(_ what: String, _ parent: OpaquePointer?, _ child: OpaquePointer?,
+/// Resolves a parent view, and a child view of the same map view, and runs `body` with them (for
+/// `nl_view_add_subview` and the calls below). Refuses in the C layer's wording the root as child,
+/// child == parent and child an ancestor of parent; the Swift call checks the rest.
+func withParentAndChild(_ what: String, _ parent: OpaquePointer?, _ child: OpaquePointer?,
                                 _ body: (MapContext, LayoutView, LayoutView) throws -> Void) -> nl_status {
     guarded {
         let (pctx, p) = try resolveView(parent, "parent")

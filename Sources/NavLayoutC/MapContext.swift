@@ -15,7 +15,7 @@ import NavigationUI
 /// Everything the C layer keeps for one map view. Used from one thread at a time (API.md), and no
 /// method overlaps two accesses to one of its properties: the ones every C call touches are
 /// `@exclusivity(unchecked)` (no run-time exclusivity check per access, issue 6).
-final class MapContext {
+final class MapContext: UseTracked {
     /// The map view; nil once destroyed.
     private(set) var map: NavigationMapView?
     var isAlive: Bool { map != nil }
@@ -27,6 +27,9 @@ final class MapContext {
     @exclusivity(unchecked) var hostCreated: Set<ObjectIdentifier> = []
     /// > 0 while host code (delegate method, animation block, completion) runs.
     @exclusivity(unchecked) var callbackDepth = 0
+    /// > 0 while the diagnostic handler runs (ExportsDiagnostics.swift): the map view may not be
+    /// destroyed from inside it.
+    @exclusivity(unchecked) var reportDepth = 0
     /// Set by nl_map_view_fail_callback; reported by the event that ran the callback.
     @exclusivity(unchecked) var failMessage: String?
     /// The C delegate currently set (nil = built-in layout).
@@ -35,12 +38,16 @@ final class MapContext {
     private var diagnosticMessages: [String] = []
     private var diagnosticStrings: [UnsafeMutablePointer<CChar>] = []
 
-    init(map: NavigationMapView) { self.map = map }
+    init(map: NavigationMapView) {
+        self.map = map
+        super.init(noun: "map view")
+    }
 
     /// Registers the map handle; returns nil if the handle table is full.
     func registerMapHandle() -> UInt64? {
         guard let map, let raw = Handles.insert(HandleEntry(kind: .map, object: map, context: self)) else { return nil }
         mapHandle = raw
+        noun = "map view 0x" + String(raw, radix: 16)
         return raw
     }
 
@@ -112,6 +119,21 @@ final class MapContext {
         if !failedBefore, let message = failMessage { throw NavLayoutError.callbackFailed(message) }
     }
 
+    /// The handle `object` already has in this map view, without creating one (nil if none).
+    func existingHandle(for object: AnyObject) -> UInt64? { handleByObject[ObjectIdentifier(object)] }
+
+    /// C copies of the identifiers the last *_constraints_affecting_layout call returned (valid
+    /// until the next such call on this map view, or its destruction).
+    private var affectingLayoutStrings: [UnsafeMutablePointer<CChar>?] = []
+
+    /// Replaces the strings of the previous *_constraints_affecting_layout call by copies of
+    /// `identifiers`, and returns them (the library's static "" where a copy failed: out of memory).
+    func replaceAffectingLayoutStrings(_ identifiers: [String]) -> [UnsafePointer<CChar>] {
+        affectingLayoutStrings.forEach { free($0) }
+        affectingLayoutStrings = identifiers.map { copyCString($0) }
+        return affectingLayoutStrings.map { $0.map { UnsafePointer($0) } ?? UnsafePointer(emptyString) }
+    }
+
     /// C strings for diagnostic messages: reused while the messages are the same.
     func diagnosticCStrings(for messages: [String]) -> [UnsafeMutablePointer<CChar>] {
         if messages != diagnosticMessages || diagnosticStrings.count != messages.count {
@@ -141,6 +163,8 @@ final class MapContext {
         diagnosticStrings.forEach { free($0) }
         diagnosticStrings.removeAll()
         diagnosticMessages.removeAll()
+        affectingLayoutStrings.forEach { free($0) }
+        affectingLayoutStrings.removeAll()
         map = nil
     }
 }

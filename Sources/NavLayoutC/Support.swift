@@ -53,12 +53,42 @@ enum HandleKind: UInt64 {
     }
 }
 
-/// One live handle: what it refers to and the map view that owns it.
+/// One live handle: what it refers to and the map view or solver that owns it.
 struct HandleEntry {
     let kind: HandleKind
     let object: AnyObject
-    /// The owning map view's context; nil for the raw solver's kinds (never resolved as a map).
-    let context: MapContext!
+    /// The C-layer context of the owning map view (MapContext) or solver (SolverContext), whose
+    /// in-use flag (UseFlag.swift) is taken when the handle is resolved.
+    let owner: UseTracked
+
+    /// An entry of a map view's object (view, guide, constraint, state, the map itself).
+    init(kind: HandleKind, object: AnyObject, context: MapContext) {
+        self.kind = kind
+        self.object = object
+        self.owner = context
+    }
+
+    /// An entry of the raw solver's kinds: `solver` is its solver's context.
+    init(kind: HandleKind, object: AnyObject, solver: UseTracked) {
+        self.kind = kind
+        self.object = object
+        self.owner = solver
+    }
+
+    /// The owning map view's context. Only for the map view's kinds (every kind but the raw
+    /// solver's): the resolvers check the kind first.
+    var context: MapContext { unsafeDowncast(owner, to: MapContext.self) }
+}
+
+/// What `Handles.lookupEntering` found.
+enum HandleLookup {
+    /// A live handle; its map view's or solver's flag is the calling thread's for the rest of the
+    /// C call.
+    case live(HandleEntry)
+    /// A live handle whose map view or solver another thread is using (NL_ERR_BUSY).
+    case busy(UseTracked)
+    /// Not a live handle (NULL, stale, garbage).
+    case missing
 }
 
 private struct HandleSlot {
@@ -90,17 +120,23 @@ private let handleTable = Mutex(HandleTableState())
 
 // ThreadSanitizer does not see Synchronization.Mutex's futex (it intercepts pthread calls only), so
 // every access to the table would be reported as a race. The TSan build (scripts/test-reliability.sh,
-// -D NAVLAYOUT_TSAN) tells it about the lock; otherwise these are no-ops.
+// -D NAVLAYOUT_TSAN) tells it about the lock; otherwise these are no-ops. Each Mutex has its own
+// token (the handle table's here, the diagnostic handler's in ExportsDiagnostics.swift).
 #if NAVLAYOUT_TSAN
 @_silgen_name("__tsan_acquire") private func tsanAcquireC(_ addr: UnsafeMutableRawPointer)
 @_silgen_name("__tsan_release") private func tsanReleaseC(_ addr: UnsafeMutableRawPointer)
-private let tsanLockToken = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
-@inline(__always) private func tsanAcquire() { tsanAcquireC(tsanLockToken) }
-@inline(__always) private func tsanRelease() { tsanReleaseC(tsanLockToken) }
+/// A token that stands for one Mutex in TSan's eyes.
+func makeTSanToken() -> UnsafeMutableRawPointer? { UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8) }
+@inline(__always) func tsanAcquire(_ token: UnsafeMutableRawPointer?) { if let token { tsanAcquireC(token) } }
+@inline(__always) func tsanRelease(_ token: UnsafeMutableRawPointer?) { if let token { tsanReleaseC(token) } }
 #else
-@inline(__always) private func tsanAcquire() {}
-@inline(__always) private func tsanRelease() {}
+func makeTSanToken() -> UnsafeMutableRawPointer? { nil }
+@inline(__always) func tsanAcquire(_ token: UnsafeMutableRawPointer?) {}
+@inline(__always) func tsanRelease(_ token: UnsafeMutableRawPointer?) {}
 #endif
+private let tsanLockToken = makeTSanToken()
+@inline(__always) private func tsanAcquire() { tsanAcquire(tsanLockToken) }
+@inline(__always) private func tsanRelease() { tsanRelease(tsanLockToken) }
 
 private let handleMagic: UInt64 = 0xA5 << 56
 private let slotMask: UInt64 = 0xFF_FFFF
@@ -164,6 +200,25 @@ enum Handles {
         }
     }
 
+    /// Decodes a handle value and takes its map view's or solver's in-use flag for the calling
+    /// thread, both in one critical section: a handle found live cannot be invalidated by another
+    /// thread before the call returns (invalidating needs the flag). `.busy` when another thread
+    /// holds the flag (nothing is taken).
+    static func lookupEntering(_ raw: UInt64) -> HandleLookup {
+        guard let (index, generation) = decode(raw) else { return .missing }
+        let me = currentThreadID()
+        return handleTable.withLock { state in
+            tsanAcquire(); defer { tsanRelease() }
+            guard index > 0, index < state.slots.count, state.slots[index].generation == generation,
+                  let entry = state.slots[index].entry else { return .missing }
+            switch tryTake(entry.owner, as: me) {
+            case .taken: noteTaken(entry.owner); return .live(entry)
+            case .alreadyHeld: return .live(entry)
+            case .busy: return .busy(entry.owner)
+            }
+        }
+    }
+
     /// Why `raw` does not resolve (for error messages): a value the table never issued (garbage),
     /// or a handle that was valid once and has been invalidated (stale). Exact: a slot's
     /// generations only grow and are never issued twice.
@@ -207,8 +262,11 @@ enum Handles {
 /// was expected and what was found.
 func resolve(_ raw: UInt64, _ kind: HandleKind, _ role: String) throws -> HandleEntry {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL \(kind.noun) handle") }
-    guard let entry = Handles.lookup(raw) else {
-        throw NavLayoutError.invalidHandle("\(role): invalid \(kind.noun) handle: \(Handles.explain(raw))")
+    let entry: HandleEntry
+    switch Handles.lookupEntering(raw) {
+    case .live(let e): entry = e
+    case .busy(let flag): throw busyError(flag, role)
+    case .missing: throw NavLayoutError.invalidHandle("\(role): invalid \(kind.noun) handle: \(Handles.explain(raw))")
     }
     guard entry.kind == kind else {
         throw NavLayoutError.invalidHandle("\(role): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
@@ -250,8 +308,11 @@ func resolveState(_ p: OpaquePointer?, _ role: String = "state") throws -> (MapC
 func resolveItem(_ p: UnsafeRawPointer?, _ role: String) throws -> (MapContext, LayoutItem) {
     let raw = rawValue(p)
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL item (anchor of an invalid view or guide)") }
-    guard let entry = Handles.lookup(raw) else {
-        throw NavLayoutError.invalidHandle("\(role): invalid view/guide handle: \(Handles.explain(raw))")
+    let entry: HandleEntry
+    switch Handles.lookupEntering(raw) {
+    case .live(let e): entry = e
+    case .busy(let flag): throw busyError(flag, role)
+    case .missing: throw NavLayoutError.invalidHandle("\(role): invalid view/guide handle: \(Handles.explain(raw))")
     }
     guard entry.kind == .view || entry.kind == .guide, let item = entry.object as? LayoutItem else {
         throw NavLayoutError.invalidHandle("\(role): expected a view or guide handle, got a \(entry.kind.noun) handle")
@@ -276,7 +337,7 @@ private let errorKey: pthread_key_t = {
     return key
 }()
 
-private let emptyString: UnsafeMutablePointer<CChar> = strdup("")!
+let emptyString: UnsafeMutablePointer<CChar> = strdup("")!
 
 func setLastError(_ message: String) {
     let old = pthread_getspecific(errorKey)
@@ -325,13 +386,19 @@ func fail(_ error: Error) -> nl_status {
     return result
 }
 
-/// Runs `body`, mapping thrown errors to a status.
+/// Runs `body` as one C call: maps thrown errors to a status, and releases the in-use flags
+/// (UseFlag.swift) the call took when it returns. Every C entry point that resolves a handle runs
+/// inside `guarded` or `guardedValue`.
 @inline(__always) func guarded(_ body: () throws -> Void) -> nl_status {
+    let thread = threadUse(), mark = thread.pointee.head
+    defer { useScopeEnd(thread, mark) }
     do { try body(); return NL_OK } catch { return fail(error) }
 }
 
-/// Runs `body`, returning nil (and recording the error) on failure.
+/// Runs `body` as one C call (see `guarded`), returning nil (and recording the error) on failure.
 @inline(__always) func guardedValue<T>(_ body: () throws -> T?) -> T? {
+    let thread = threadUse(), mark = thread.pointee.head
+    defer { useScopeEnd(thread, mark) }
     do { return try body() } catch { _ = fail(error); return nil }
 }
 

@@ -45,6 +45,7 @@ public final class SessionRecorder {
         let priority: Float
         let identifier: String
         let broken: Bool
+        let holds: Bool
     }
 
     /// - Parameters:
@@ -129,8 +130,9 @@ public final class SessionRecorder {
     }
 
     private func constraintKey(_ c: LayoutConstraint) -> Int {
+        let holds = c.holdsExactly
         let version = ConstraintVersion(object: ObjectIdentifier(c), constant: c.constant, priority: c.priority.rawValue,
-                                        identifier: c.identifier, broken: c.isBroken)
+                                        identifier: c.identifier, broken: c.isBroken, holds: holds)
         if let i = constraintIndex[version] { return i }
         let i = constraintJSON.count
         constraintIndex[version] = i
@@ -146,7 +148,7 @@ public final class SessionRecorder {
         if c.isEngineOwned { s += ",\"role\":\(jsonString(c.engineRole))" }
         if !c.identifier.isEmpty { s += ",\"identifier\":\(jsonString(c.identifier))" }
         s += ",\"installedOn\":\(c.installedOn.map { String(key($0)) } ?? "null")"
-        s += ",\"broken\":\(c.isBroken)}"
+        s += ",\"broken\":\(c.isBroken),\"holds\":\(holds)}"
         constraintJSON.append(s)
         return i
     }
@@ -195,6 +197,7 @@ public final class SessionRecorder {
                 e += ",\"spacing\":\(num(stack.spacing)),\"arranged\":[\(stack.arrangedSubviews.map { String(key($0)) }.joined(separator: ","))]}"
             }
             e += ",\"constraints\":[\(naming[ObjectIdentifier(v)].map { $0.map(String.init).joined(separator: ",") } ?? "")]"
+            e += ",\"affecting\":\(affecting(v))"
             viewJSON.append(e + "}")
         }
         s += ",\"views\":[\(viewJSON.joined(separator: ","))]"
@@ -204,6 +207,7 @@ public final class SessionRecorder {
                 var e = "{\"key\":\(key(g)),\"identifier\":\(jsonString(g.identifier)),\"owner\":\(key(v))"
                 e += ",\"builtIn\":\(g.isBuiltIn),\"frame\":\(rect(g.frame))"
                 e += ",\"constraints\":[\(naming[ObjectIdentifier(g)].map { $0.map(String.init).joined(separator: ",") } ?? "")]"
+                e += ",\"affecting\":\(affecting(g))"
                 guideJSON.append(e + "}")
             }
         }
@@ -220,6 +224,14 @@ public final class SessionRecorder {
         }
         s += ",\"diagnostics\":[\(diagnosticJSON.joined(separator: ","))]}"
         return s
+    }
+
+    /// `{"horizontal": [...], "vertical": [...]}`: the item's constraints affecting layout on each
+    /// axis (`LayoutItem.constraintsAffectingLayout(for:)`, issue 14 item 2), as table indices.
+    private func affecting(_ item: LayoutItem) -> String {
+        let h = item.constraintsAffectingLayout(for: .horizontal).map { String(constraintKey($0)) }
+        let v = item.constraintsAffectingLayout(for: .vertical).map { String(constraintKey($0)) }
+        return "{\"horizontal\":[\(h.joined(separator: ","))],\"vertical\":[\(v.joined(separator: ","))]}"
     }
 
     /// The presented frames at `elapsed` seconds into the step: `[key, x, y, width, height,

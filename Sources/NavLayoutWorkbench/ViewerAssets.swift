@@ -225,13 +225,11 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 .inspector .empty { color: var(--text-dim); }
 .insp-title { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin-bottom: 6px; }
 .insp-title .name { font: 600 15px var(--mono); word-break: break-all; }
-.kv { display: grid; grid-template-columns: 112px 1fr; gap: 3px 10px; margin: 0; }
+.kv { display: grid; grid-template-columns: 112px 1fr; gap: 3px 10px; margin: 0; font-size: 12px; }
 .kv dt { color: var(--text-dim); }
 .kv dd { margin: 0; font-family: var(--mono); word-break: break-word; }
-.rect4 { display: grid; grid-template-columns: repeat(4, 1fr); gap: 4px; margin: 2px 0 4px; }
-.rect4 div { background: var(--panel-2); border: 1px solid var(--line); border-radius: 5px; padding: 2px 6px; }
-.rect4 .k { display: block; font-size: 10px; color: var(--text-dim); }
-.rect4 .v { font-family: var(--mono); }
+.frame-text { font: 600 16px var(--mono); color: #fff; }
+.target-text { font: 12px var(--mono); color: var(--warning); margin-top: 2px; }
 .constraints { list-style: none; margin: 0; padding: 0; }
 .constraints li { padding: 4px 6px; margin: 2px 0; border-radius: 5px; background: var(--panel-2); border-left: 3px solid transparent; cursor: default; }
 .constraints li:hover { background: #32333a; border-left-color: var(--accent); }
@@ -241,6 +239,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 .constraints .ctext { font-family: var(--mono); font-size: 12px; word-break: break-word; }
 .constraints .cmeta { display: flex; gap: 4px; flex-wrap: wrap; margin-top: 2px; }
 .constraints .cmeta .chip { font-size: 10px; padding: 0 6px; }
+.engine-constraints { margin: 4px 0 0; }
+.engine-constraints > summary { cursor: pointer; color: var(--text-dim); font-size: 12px; padding: 2px 0; }
 .link { background: none; border: none; padding: 0; color: #7cc0ff; cursor: pointer; font-family: var(--mono); font-size: 12px; text-decoration: underline dotted; }
 .diag-list { list-style: none; margin: 0; padding: 0; }
 .diag-list li { padding: 6px 8px; margin: 4px 0; border-radius: 6px; background: var(--panel-2); border-left: 3px solid var(--line); cursor: pointer; }
@@ -369,10 +369,12 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
   const items = new Map((rec.items || []).map((it) => [it.key, it]));
   const constraints = rec.constraints || [];
 
+  /** Shows why the page cannot show a recording; the page is then done (data-ready). */
   function fatal(message) {
     const banner = $("banner");
     banner.hidden = false;
     banner.textContent = message;
+    document.documentElement.setAttribute("data-ready", "true");
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -697,15 +699,19 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
   function worldToScreen(x, y) { return [x * ui.zoom + ui.panX, y * ui.zoom + ui.panY]; }
   function screenToWorld(px, py) { return [(px - ui.panX) / ui.zoom, (py - ui.panY) / ui.zoom]; }
 
+  /** Fits the device into the stage, beside the legend when it is open. */
   function fit() {
     const sc = scene();
     if (!sc) return;
     const [W, H] = sc.state.mapSize;
     const r = stage.getBoundingClientRect();
-    const pad = 48;
-    const z = Math.max(0.05, Math.min((r.width - 2 * pad) / (W + 36), (r.height - 2 * pad) / (H + 36)));
+    const pad = 36;
+    const legend = $("legend-box");
+    const left = legend && legend.open ? legend.getBoundingClientRect().right - r.left + 24 : pad;
+    const width = Math.max(120, r.width - left - pad);
+    const z = Math.max(0.05, Math.min(width / (W + 36), (r.height - 2 * pad) / (H + 36)));
     ui.zoom = z;
-    ui.panX = (r.width - W * z) / 2;
+    ui.panX = left + (width - W * z) / 2;
     ui.panY = (r.height - H * z) / 2;
     ui.fitted = true;
   }
@@ -1083,11 +1089,6 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
   // ---------------------------------------------------------------------------------------------
   // Inspector
 
-  function rect4(keys, values, field) {
-    return h("div", { class: "rect4", "data-field": field },
-      keys.map((k, i) => h("div", {}, h("span", { class: "k" }, k), h("span", { class: "v" }, fmt(values[i])))));
-  }
-
   function constraintRow(sc, index, conflictSet, selectedKey) {
     const c = constraints[index];
     if (!c) return null;
@@ -1129,34 +1130,25 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       v && !v.visible ? h("span", { class: "chip warning" }, "hidden") : null,
       !v && !r ? h("span", { class: "chip" }, "not in the hierarchy now") : null));
     const frame = v ? v.frame : r ? r.frame : null;
+    const quad = (values) => values.map(fmt).join(", ");
     if (frame) {
-      box.appendChild(h("h3", {}, sc.sampled && sc.t < sc.step.duration ? `Frame at ${fmt(sc.t)} s (presented)` : "Frame"));
-      box.appendChild(h("div", { id: "inspector-frame", class: "frame-text", "data-frame": frame.map(fmt).join(",") },
-        `(${frame.map(fmt).join(", ")})`));
-      box.appendChild(rect4(["x", "y", "width", "height"], frame, "frame"));
+      box.appendChild(h("h3", {}, sc.sampled && sc.t < sc.step.duration ? `Frame at ${fmt(sc.t)} s (presented)` : "Frame (x, y, width, height)"));
+      box.appendChild(h("div", { id: "inspector-frame", class: "frame-text", "data-frame": frame.map(fmt).join(",") }, `(${quad(frame)})`));
       if (r && r.targetFrame && r.targetFrame.some((n, i) => Math.abs(n - frame[i]) > 0.0005)) {
-        box.appendChild(h("h3", {}, "Target frame (where the animation goes)"));
-        box.appendChild(rect4(["x", "y", "width", "height"], r.targetFrame, "target"));
+        box.appendChild(h("div", { class: "target-text" }, `→ (${quad(r.targetFrame)}) when the animation ends`));
       }
     }
-    if (r && r.layoutMargins) {
-      box.appendChild(h("h3", {}, "Layout margins"));
-      box.appendChild(rect4(["top", "left", "bottom", "right"], r.layoutMargins, "margins"));
-    }
+    const facts = [];
+    if (r && r.layoutMargins) facts.push(["layout margins", quad(r.layoutMargins) + "  (t, l, b, r)"]);
     const parentKey = r && r.parent !== undefined ? r.parent : (r && r.owner !== undefined ? r.owner : null);
     const pf = parentKey !== null && parentKey !== undefined ? frameOf(sc, parentKey) : null;
     if (frame && pf) {
-      const lead = rtl ? "trailing" : "leading", trail = rtl ? "leading" : "trailing";
-      box.appendChild(h("h3", {}, "Spacing to " + itemName(parentKey)));
-      box.appendChild(rect4(["top", `left (${lead})`, "bottom", `right (${trail})`],
-        [frame[1] - pf[1], frame[0] - pf[0], pf[1] + pf[3] - frame[1] - frame[3], pf[0] + pf[2] - frame[0] - frame[2]], "spacing"));
+      facts.push(["to " + itemName(parentKey), quad([frame[1] - pf[1], frame[0] - pf[0], pf[1] + pf[3] - frame[1] - frame[3],
+        pf[0] + pf[2] - frame[0] - frame[2]]) + "  (t, l, b, r)"]);
       const [W, H] = sc.state.mapSize;
       const [st, sl, sb, sr] = sc.state.safeArea;
-      box.appendChild(h("h3", {}, "Spacing to the safe area"));
-      box.appendChild(rect4(["top", "left", "bottom", "right"],
-        [frame[1] - st, frame[0] - sl, H - sb - frame[1] - frame[3], W - sr - frame[0] - frame[2]], "safe-spacing"));
+      facts.push(["to the safe area", quad([frame[1] - st, frame[0] - sl, H - sb - frame[1] - frame[3], W - sr - frame[0] - frame[2]]) + "  (t, l, b, r)"]);
     }
-    const facts = [];
     if (v) facts.push(["z-order", String(v.z)]);
     if (r && r.parent !== undefined && r.parent !== null) facts.push(["superview", itemName(r.parent)]);
     if (r && r.owner !== undefined) facts.push(["owning view", itemName(r.owner)]);
@@ -1177,7 +1169,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       facts.push(["vehicle point", `(${sc.camera.vehiclePoint.map(fmt).join(", ")})`]);
     }
     if (facts.length) {
-      box.appendChild(h("h3", {}, "Properties"));
+      box.appendChild(h("h3", {}, "Layout"));
       box.appendChild(h("dl", { class: "kv" }, facts.map(([k, val]) => [h("dt", {}, k), h("dd", {}, val)])));
     }
     // Diagnostics that name the item, then its constraints.
@@ -1188,19 +1180,26 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       box.appendChild(h("h3", {}, "Diagnostics naming it"));
       box.appendChild(h("ul", { class: "diag-list", id: "inspector-diagnostics" }, diags.map(([d, i]) => diagnosticItem(d, i, sc))));
     }
-    if (r && r.affecting) {
-      for (const axis of ["horizontal", "vertical"]) {
-        box.appendChild(h("h3", {}, `Constraints affecting layout — ${axis}`));
-        const list = r.affecting[axis] || [];
-        if (!list.length) box.appendChild(h("p", { class: "empty" }, "none"));
-        box.appendChild(h("ul", { class: "constraints", "data-axis": axis }, list.map((ci) => constraintRow(sc, ci, conflictSet, key))));
-      }
-    } else if (r && r.constraints) {
-      for (const axis of ["horizontal", "vertical"]) {
-        const list = r.constraints.filter((ci) => constraints[ci] && (X_ATTRIBUTES.has(constraints[ci].first.attribute) === (axis === "horizontal")));
-        box.appendChild(h("h3", {}, `Constraints naming it — ${axis}`));
-        if (!list.length) box.appendChild(h("p", { class: "empty" }, "none"));
-        box.appendChild(h("ul", { class: "constraints", "data-axis": axis }, list.map((ci) => constraintRow(sc, ci, conflictSet, key))));
+    const lists = r && r.affecting ? ["horizontal", "vertical"].map((axis) => [axis, r.affecting[axis] || [], "Constraints affecting layout"])
+      : r && r.constraints ? ["horizontal", "vertical"].map((axis) => [axis,
+        r.constraints.filter((ci) => constraints[ci] && (X_ATTRIBUTES.has(constraints[ci].first.attribute) === (axis === "horizontal"))),
+        "Constraints naming it"]) : [];
+    for (const [axis, list, heading] of lists) {
+      // The host's constraints first (those naming this item before the others), then the
+      // engine's own (map frame, safe area, margins, component sizes…), folded.
+      const names = (ci) => constraints[ci].first.item === key || (constraints[ci].second && constraints[ci].second.item === key);
+      const host = list.filter((ci) => constraints[ci] && constraints[ci].owner !== "engine")
+        .sort((a, b) => Number(!names(a)) - Number(!names(b)));
+      const engine = list.filter((ci) => constraints[ci] && constraints[ci].owner === "engine");
+      box.appendChild(h("h3", {}, `${heading} — ${axis}`));
+      const ul = h("ul", { class: "constraints", "data-axis": axis }, host.map((ci) => constraintRow(sc, ci, conflictSet, key)));
+      box.appendChild(ul);
+      if (!list.length) box.appendChild(h("p", { class: "empty" }, axis === "horizontal" || axis === "vertical" ? "none (nothing determines it on this axis)" : "none"));
+      if (engine.length) {
+        const kinds = [...new Set(engine.map((ci) => constraints[ci].role || "engine"))].join(", ");
+        box.appendChild(h("details", { class: "engine-constraints" },
+          h("summary", {}, `${engine.length} engine constraint${engine.length === 1 ? "" : "s"}: ${kinds}`),
+          h("ul", { class: "constraints", "data-axis": axis }, engine.map((ci) => constraintRow(sc, ci, conflictSet, key)))));
       }
     }
   }
@@ -1463,6 +1462,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     else if (e.key === "-") $("zoom-out").click();
   });
   window.addEventListener("resize", () => { ui.fitted = false; render(); });
+  $("legend-box").addEventListener("toggle", () => { ui.fitted = false; render(); });
 
   // Start
   setupDefs();

@@ -63,27 +63,35 @@ extension NavigationMapView {
     /// The accessibility diagnostics of the current target layout (issue 16 item 8):
     /// `hitTargetTooSmall`, `missingAccessibilityLabel`, `accessibilityElementCovered`,
     /// `accessibilityOrderSkipsComponent` (see `DiagnosticCode` for each rule and severity).
-    func accessibilityDiagnostics() -> [LayoutDiagnostic] {
+    /// With `minimumSeverity` above `.info`, rules of lower severities are not evaluated (see
+    /// `computeDiagnostics(minimumSeverity:)`).
+    func accessibilityDiagnostics(minimumSeverity: DiagnosticSeverity = .info) -> [LayoutDiagnostic] {
+        func wants(_ code: DiagnosticCode) -> Bool { code.severity.rawValue >= minimumSeverity.rawValue }
         var out: [LayoutDiagnostic] = []
         var paintIndex: [ObjectIdentifier: Int] = [:]
         var hosts: [LayoutView] = []
-        forEachView { v in
+        // One walk in paint order, visibility carried down (a view is visible when it and every
+        // ancestor are not hidden): O(views), however deep the hierarchy.
+        func walk(_ v: LayoutView, visible: Bool) {
             paintIndex[ObjectIdentifier(v)] = paintIndex.count
-            if isHostView(v) && v.isVisibleInHierarchy { hosts.append(v) }
+            let shown = visible && !v.isHidden
+            if shown && isHostView(v) { hosts.append(v) }
+            for s in v.subviews { walk(s, visible: shown) }
         }
+        walk(self, visible: true)
         let minimum = 44.0, eps = 1e-6
 
         for v in hosts where v.accessibilityTraits.isInteractive {
             let f = v.targetFrame
             let traits = v.accessibilityTraits.intersection(.interactive)
-            if f.width < minimum - eps || f.height < minimum - eps {
+            if wants(.hitTargetTooSmall) && (f.width < minimum - eps || f.height < minimum - eps) {
                 out.append(LayoutDiagnostic(
                     code: .hitTargetTooSmall,
                     message: "\(v.displayName) is interactive (\(traits)) but \(formatPoints(f.width)) × \(formatPoints(f.height)) pt, below the 44 × 44 pt minimum hit target of Apple's Human Interface Guidelines; make it at least 44 pt on each side (e.g. width and height >= 44 constraints)",
                     items: [v]))
             }
             let label = v.accessibilityLabel ?? ""
-            if label.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            if wants(.missingAccessibilityLabel) && label.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) {
                 let reach = v.isAccessibilityElement ? "" : "; it is not an accessibility element either (isAccessibilityElement is false), so VoiceOver cannot reach it at all"
                 out.append(LayoutDiagnostic(
                     code: .missingAccessibilityLabel,
@@ -97,7 +105,7 @@ extension NavigationMapView {
         // The SDK's opaque surfaces (the ones viewportObstructed counts) cover host elements too;
         // an SDK component under a prompt is allowed (prompts float above cards, SPEC §8).
         let sdkSurfaces: [LayoutView] = [turnCard, etaCard].filter(\.isVisibleInHierarchy) + prompts.filter(\.isVisibleInHierarchy)
-        for e in order {
+        for e in order where wants(.accessibilityElementCovered) {
             let f = e.targetFrame
             let covers = e is NavigationComponentView ? opaqueHosts : opaqueHosts + sdkSurfaces
             let below = paintIndex[ObjectIdentifier(e)] ?? 0
@@ -115,7 +123,8 @@ extension NavigationMapView {
         }
 
         let inOrder = Set(order.map(ObjectIdentifier.init))
-        for c in allComponents + prompts where c.isReachableAccessibilityElement && !inOrder.contains(ObjectIdentifier(c)) {
+        for c in allComponents + prompts where wants(.accessibilityOrderSkipsComponent)
+            && c.isReachableAccessibilityElement && !inOrder.contains(ObjectIdentifier(c)) {
             let why: String
             if let element = c.ancestors.first(where: { $0 !== self && $0.isAccessibilityElement }) {
                 why = "it is inside \(element.displayName), which is an accessibility element (VoiceOver does not look inside elements); set its isAccessibilityElement to false or move \(c.displayName) out of it"

@@ -71,16 +71,17 @@ extension NavigationMapView {
         reportNewDiagnostics()
     }
 
-    /// Calls `diagnosticHandler` for every diagnostic of the current layout that the previous
-    /// report did not see: a `(code, items)` pair that is new, or that now occurs more often than
-    /// it did. Costs nothing when nothing changed since the previous report (the layout system's
-    /// revision is unchanged — e.g. clock steps inside an animation); otherwise one diagnostics
-    /// computation, which `diagnostics` then reads from its cache.
+    /// Calls `diagnosticHandler` for every diagnostic of the current layout (of the handler's
+    /// minimum severity and above) that the previous report did not see: a `(code, items)` pair
+    /// that is new, or that now occurs more often than it did. Costs nothing when nothing changed
+    /// since the previous report (the layout system's revision is unchanged — e.g. clock steps
+    /// inside an animation); otherwise one computation of the rules of those severities (with the
+    /// default handler: the error rules only), which `diagnostics` reuses when it covers them.
     func reportNewDiagnostics() {
         if reportedRevision == system_.revision && !system_.needsLayout { return }
         isReportingDiagnostics = true
         defer { isReportingDiagnostics = false }
-        let list = diagnostics
+        let list = diagnostics(atLeast: minimumSeverityProvider?() ?? diagnosticHandlerMinimumSeverity)
         reportedRevision = system_.revision
         let previous = reportedDiagnostics
         reportedDiagnostics = list

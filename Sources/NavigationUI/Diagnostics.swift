@@ -38,9 +38,14 @@ extension NavigationMapView {
     /// ambiguousLayout, hiddenInHidingStack, leftRightAnchor) and the navigation rules
     /// (legacyAPIIgnored, sizeConstraintOnFixedComponent, missingRequiredComponent, emptyViewport,
     /// offscreen, viewportObstructed, overlap, wideModeCardsNotLeading, staleComponent).
-    func computeDiagnostics() -> [LayoutDiagnostic] {
-        var out = engineDiagnostics()
-        for name in legacyUses {
+    ///
+    /// With `minimumSeverity` above `.info` the rules of lower severities are not evaluated: the
+    /// result is the full list without them, in the same order (issue 14: the default handler
+    /// reports errors only, and a report nobody would hear should cost nothing).
+    func computeDiagnostics(minimumSeverity: DiagnosticSeverity = .info) -> [LayoutDiagnostic] {
+        func wants(_ code: DiagnosticCode) -> Bool { code.severity.rawValue >= minimumSeverity.rawValue }
+        var out = engineDiagnostics(minimumSeverity: minimumSeverity)
+        for name in legacyUses where wants(.legacyAPIIgnored) {
             out.append(LayoutDiagnostic(
                 code: .legacyAPIIgnored,
                 message: "\(name) is a legacy slot API and does nothing while a custom layout delegate is set; do it in the delegate instead (anchor to turnCard/etaCard/buttons, position the viewport)",
@@ -89,7 +94,7 @@ extension NavigationMapView {
         }
 
         // viewportObstructed: cards, prompts and opaque host views over the viewport.
-        if visible(viewport) && viewport.targetFrame.area > 0 {
+        if wants(.viewportObstructed) && visible(viewport) && viewport.targetFrame.area > 0 {
             let vp = viewport.targetFrame
             var obstacles: [LayoutView] = [turnCard, etaCard].filter(visible)
             obstacles += prompts.filter(visible)
@@ -104,14 +109,14 @@ extension NavigationMapView {
             }
         }
 
-        out += overlapDiagnostics(visible: visible)
+        if wants(.overlap) { out += overlapDiagnostics(visible: visible) }
 
-        if wideMode && stateKind == .activeGuidance {
+        if wants(.wideModeCardsNotLeading) && wideMode && stateKind == .activeGuidance {
             out += wideModeDiagnostics(visible: visible)
         }
 
         // staleComponent: once the transition and its animations are over.
-        if !system_.hasRunningAnimations && !system_.hasPendingCompletions {
+        if wants(.staleComponent) && !system_.hasRunningAnimations && !system_.hasPendingCompletions {
             var current = Set(currentStateComponents.map { ObjectIdentifier($0) })
             if !isNavigationEnabled && compassSetting { current.insert(ObjectIdentifier(compassButton)) }
             for c in allComponents where inHierarchy(c) && !current.contains(ObjectIdentifier(c)) {
@@ -128,9 +133,10 @@ extension NavigationMapView {
             }
         }
         // Host views and guides the delegate left behind after disableNavigationUI (issue 16).
-        out += stateExitDiagnostics()
-        out += accessibilityDiagnostics()
-        return out
+        if wants(.staleComponent) { out += stateExitDiagnostics() }
+        out += accessibilityDiagnostics(minimumSeverity: minimumSeverity)
+        out += refusedCalls
+        return minimumSeverity == .info ? out : out.filter { $0.severity.rawValue >= minimumSeverity.rawValue }
     }
 
     /// Visible host views that hide what is under them: not SDK components, not hiding stacks,

@@ -1,7 +1,7 @@
 import LayoutEngine
 
 /// The legacy slot settings (SPEC §7). They act only on the built-in layout.
-struct LegacySettings {
+struct LegacySettings: Equatable {
     var headerEnabled = true
     var footerEnabled = true
     var tripProgressBarEnabled = true
@@ -9,6 +9,15 @@ struct LegacySettings {
     var headerAccessoryView: LayoutView?
     var padding = EdgeInsets.zero
     var paddingAdjustmentBehavior = PaddingAdjustmentBehavior.always
+
+    /// Equal settings lay out the same (the accessory view compared by identity).
+    static func == (a: LegacySettings, b: LegacySettings) -> Bool {
+        a.headerEnabled == b.headerEnabled && a.footerEnabled == b.footerEnabled
+            && a.tripProgressBarEnabled == b.tripProgressBarEnabled
+            && a.reportIncidentButtonEnabled == b.reportIncidentButtonEnabled
+            && a.headerAccessoryView === b.headerAccessoryView && a.padding == b.padding
+            && a.paddingAdjustmentBehavior == b.paddingAdjustmentBehavior
+    }
 }
 
 /// How the safe-area insets combine with the legacy `padding` in the built-in layout's camera
@@ -126,7 +135,8 @@ extension NavigationMapView {
     /// `legacyAPIIgnored` while a custom delegate is set. See `builtInCameraFrame(viewportFrame:)`.
     public var paddingAdjustmentBehavior: PaddingAdjustmentBehavior {
         get { legacySettings.paddingAdjustmentBehavior }
-        set { changeLegacy("paddingAdjustmentBehavior") { $0.paddingAdjustmentBehavior = newValue } }
+        // Like the padding, it moves the camera, never a frame: nothing to rebuild.
+        set { changeLegacy("paddingAdjustmentBehavior", relayout: false) { $0.paddingAdjustmentBehavior = newValue } }
     }
 
     /// The built-in layout's camera frame for the viewport's presented frame `f` (SPEC §6, §7).
@@ -169,7 +179,8 @@ extension NavigationMapView {
         for v in [value.top, value.left, value.bottom, value.right] where !v.isFinite || abs(v) > LayoutLimits.maxPoints {
             throw NavLayoutError.invalidArgument("padding \(value) must be finite numbers of points within ±\(formatPoints(LayoutLimits.maxPoints))")
         }
-        changeLegacy("padding") { $0.padding = value }
+        // The padding moves the camera, never a frame: nothing to rebuild.
+        changeLegacy("padding", relayout: false) { $0.padding = value }
     }
 
     /// The legacy guide following the turn card (SPEC §7).
@@ -190,16 +201,23 @@ extension NavigationMapView {
         let g = LayoutGuide(identifier: kind.name)
         try? addLayoutGuide(g)
         legacyGuides[Int(kind.rawValue)] = g
+        // The built-in layout constrains the new guide; its rebuild keeps every view where it is.
         if layoutDelegate == nil { try? builtInLayout.settingsChanged(self) }
         return g
     }
 
-    /// Applies a legacy setting: to the built-in layout (which is rebuilt for the current state),
-    /// or, with a custom delegate, nowhere — the use is recorded for `legacyAPIIgnored`.
-    private func changeLegacy(_ name: String, _ change: (inout LegacySettings) -> Void) {
+    /// Applies a legacy setting: to the built-in layout (which is rebuilt for the current state
+    /// when `relayout`, keeping the z-order of every view that stays), or, with a custom
+    /// delegate, nowhere — the use is recorded for `legacyAPIIgnored` and the delegate's
+    /// hierarchy is not touched. A call that changes no setting changes nothing (issue 17: setting
+    /// a default value rebuilt the layout and moved the host's views below the SDK components).
+    private func changeLegacy(_ name: String, relayout: Bool = true, _ change: (inout LegacySettings) -> Void) {
         if layoutDelegate != nil { recordLegacyUse(name); return }
-        change(&legacySettings)
-        try? builtInLayout.settingsChanged(self)
+        var updated = legacySettings
+        change(&updated)
+        guard updated != legacySettings else { return }
+        legacySettings = updated
+        if relayout { try? builtInLayout.settingsChanged(self) } else { system_.noteChange() }
     }
 
     /// The host removed (or destroyed) the header accessory view: the setting is cleared and the

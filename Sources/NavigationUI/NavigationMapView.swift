@@ -73,16 +73,30 @@ public final class NavigationMapView: LayoutRootView {
     var legacyGuides: [LayoutGuide?] = [nil, nil, nil, nil]
     /// Legacy APIs used with a custom delegate since the last transition (SPEC §7, §8).
     var legacyUses: [String] = []
+    /// Calls of the UIKit spelling refused since the last transition (RefusedCalls.swift).
+    var refusedCalls: [LayoutDiagnostic] = []
     var compassSetting = false { didSet { system_.noteChange() } }
-    var diagnosticsCache: (revision: Int, list: [LayoutDiagnostic])?
+    /// The last computed diagnostics: for `revision`, every rule of `minimumSeverity` and above.
+    var diagnosticsCache: (revision: Int, minimumSeverity: DiagnosticSeverity, list: [LayoutDiagnostic])?
 
     /// Receives every diagnostic that newly appears (issue 14, DiagnosticReporting.swift): a
     /// `(code, items)` not in the list the previous report of this map view saw. Called once per
-    /// new diagnostic, all severities, in list order, at the end of each event and each layout
-    /// pass that runs outside host callbacks, with the host-callback guard up (events from it
-    /// throw `reentrant`). Default: `NavigationMapView.standardErrorDiagnosticHandler`, one line
-    /// per error-severity diagnostic on stderr. Set `{ _, _ in }` to silence it.
-    public var diagnosticHandler: DiagnosticHandler = NavigationMapView.standardErrorDiagnosticHandler
+    /// new diagnostic of `diagnosticHandlerMinimumSeverity` or above, in list order, at the end of
+    /// each event and each layout pass that runs outside host callbacks, with the host-callback
+    /// guard up (events from it throw `reentrant`). Default:
+    /// `NavigationMapView.standardErrorDiagnosticHandler`, one line per error on stderr. Setting a
+    /// handler sets `diagnosticHandlerMinimumSeverity` to `.info` (it receives every severity);
+    /// set `{ _, _ in }` to silence the reports.
+    public var diagnosticHandler: DiagnosticHandler = NavigationMapView.standardErrorDiagnosticHandler {
+        didSet { diagnosticHandlerMinimumSeverity = .info }
+    }
+    /// The least severity `diagnosticHandler` is given: `.error` with the default handler (all it
+    /// writes), `.info` once a handler is set. Rules of lower severities are then not evaluated by
+    /// the reports (their cost is kept out of every event); `diagnostics` always has them all.
+    public var diagnosticHandlerMinimumSeverity: DiagnosticSeverity = .error
+    /// Set by the C layer: the minimum severity of its process-wide handler, asked at each report
+    /// (instead of `diagnosticHandlerMinimumSeverity`).
+    package var minimumSeverityProvider: (() -> DiagnosticSeverity)?
     /// What the last report saw (DiagnosticReporting.swift).
     var reportedDiagnostics: [LayoutDiagnostic] = []
     var reportedRevision: Int?
@@ -350,12 +364,20 @@ public final class NavigationMapView: LayoutRootView {
 
     /// The diagnostics of the current target layout (SPEC §8). Performs a pending layout pass.
     /// Computed once per change: reading it again without a change returns the same list.
-    public var diagnostics: [LayoutDiagnostic] {
+    public var diagnostics: [LayoutDiagnostic] { diagnostics(atLeast: .info) }
+
+    /// The diagnostics of `minimumSeverity` and above (the rules below it are not evaluated), from
+    /// the cache when it covers them. Performs a pending layout pass.
+    func diagnostics(atLeast minimumSeverity: DiagnosticSeverity) -> [LayoutDiagnostic] {
         layoutIfNeeded()
-        if let cached = diagnosticsCache, cached.revision == system_.revision { return cached.list }
-        let list = computeDiagnostics()
+        if let cached = diagnosticsCache, cached.revision == system_.revision,
+           cached.minimumSeverity.rawValue <= minimumSeverity.rawValue {
+            if cached.minimumSeverity == minimumSeverity { return cached.list }
+            return cached.list.filter { $0.severity.rawValue >= minimumSeverity.rawValue }
+        }
+        let list = computeDiagnostics(minimumSeverity: minimumSeverity)
         diagnosticsComputations += 1
-        diagnosticsCache = (system_.revision, list)
+        diagnosticsCache = (system_.revision, minimumSeverity, list)
         return list
     }
 
@@ -425,6 +447,7 @@ public final class NavigationMapView: LayoutRootView {
         system_.noteChange()
         defer { system_.noteChange() }
         legacyUses = []
+        refusedCalls = []
         for c in allComponents + prompts { c.rejectedConstraints = [] }
         let target: NavigationLayoutDelegate = delegate ?? builtInLayout
         runHostCallback {

@@ -18,10 +18,11 @@ usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json
             --json prints a JSON snapshot of each step instead of the table
             (schema: docs/snapshot-schema.md); --svg DIR also writes one SVG per
             step and DIR/index.html showing them in order
-  gallery   drive the session (ready, guidance, each prompt kind, rotation where
-            the preset has a landscape twin, stop) on every preset; write one SVG
-            per step and OUT/index.html (default OUT: gallery); exits 1 when any
-            error-severity diagnostic appears
+  gallery   drive the standard session (as view does) on every preset; write one
+            SVG per step, one viewer page per preset (OUT/PRESET.html) and
+            OUT/index.html, whose cells link to their step in the viewer (default
+            OUT: gallery); exits 1 when any error-severity diagnostic appears or
+            the delegate fails
   view      record the standard session (ready, guidance, each prompt kind shown
             and dismissed, a map pan and re-center, the speed widget's modes, the
             rotation or split view where the preset has one, stop, disable) and write
@@ -149,8 +150,9 @@ case "gallery":
     for (i, preset) in presets.enumerated() {
         FileHandle.standardError.write("[\(i + 1)/\(presets.count)] \(preset.name):".data(using: .utf8)!)
         do {
-            let (cells, note) = try Gallery.run(preset: preset, makeDelegate: { makeDelegate(delegateName) }, directory: out) { step in
-                FileHandle.standardError.write(" \(step)".data(using: .utf8)!)
+            let (cells, note) = try Gallery.run(preset: preset, makeDelegate: { makeDelegate(delegateName) }, title: delegateName,
+                                                directory: out) { step in
+                FileHandle.standardError.write(".".data(using: .utf8)!)
             }
             let s = Gallery.summary(cells)
             errors += s.errors

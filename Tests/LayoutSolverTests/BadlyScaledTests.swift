@@ -145,7 +145,7 @@ final class RandomBadlyScaledTests: XCTestCase {
             var r = SplitMix(s: seed &* 7919 &+ 1)
             let vars = (0..<r.int(2...8)).map { Variable("v\($0)") }
             let s = Solver()
-            if incremental { s.incrementalVerificationOverride = true }
+            if incremental { s.overrides.incrementalVerification = true }
             var required: [Constraint] = []
             for _ in 0..<r.int(2...14) {
                 var pool = vars

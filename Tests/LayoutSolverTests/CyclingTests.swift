@@ -73,7 +73,7 @@ final class CyclingTests: XCTestCase {
     /// the removal of `-v0 - 993.75 == 0` that makes the next operation rebuild the tableau.
     func testTheRebuildAfterARemovalDoesNotCycleAndReachesTheOptimum() throws {
         let s = Solver()
-        s.implicitMarkerThresholdOverride = -1
+        s.overrides.implicitMarkerThreshold = -1
         let v0 = Variable("v0"), v1 = Variable("v1"), v2 = Variable("v2")
         let v3 = Variable("v3"), v4 = Variable("v4"), v5 = Variable("v5")
         let pin = c([(v0, -1)], -993.75, .equal)
@@ -95,7 +95,7 @@ final class CyclingTests: XCTestCase {
         try s.addEditVariable(v5, strength: 705)
         try s.addEditVariable(v3, strength: 630)
         try s.addConstraint(c([(v1, 10000), (v5, -0.5), (v1, 1), (v4, -1)], -132, .lessThanOrEqual, 1))
-        XCTAssertTrue(s.constraints[ObjectIdentifier(pin)]!.implicit)
+        XCTAssertTrue(s.registry.constraints[ObjectIdentifier(pin)]!.implicit)
 
         try s.removeConstraint(pin)
         try s.suggestValue(v3, 0)          // rebuilds (pivotBudgetExceeded before the fix)

@@ -61,16 +61,16 @@ final class DependenciesTests: XCTestCase {
 
     func testRowsGiveTheWholeChainAndOnlyTightConstraints() throws {
         let s = Solver()
-        s.implicitMarkerThresholdOverride = Int.max   // stored markers
+        s.overrides.implicitMarkerThreshold = Int.max   // stored markers
         try checkChain(s)
-        XCTAssertEqual(s.constraints.values.filter(\.implicit).count, 0)
+        XCTAssertEqual(s.registry.constraints.values.filter(\.implicit).count, 0)
     }
 
     func testImplicitMarkersGiveTheSameAnswerThroughAScratchSolve() throws {
         let s = Solver()
-        s.implicitMarkerThresholdOverride = -1        // implicit from the first equality
+        s.overrides.implicitMarkerThreshold = -1        // implicit from the first equality
         try checkChain(s)
-        XCTAssertGreaterThan(s.constraints.values.filter(\.implicit).count, 0, "the implicit path was exercised")
+        XCTAssertGreaterThan(s.registry.constraints.values.filter(\.implicit).count, 0, "the implicit path was exercised")
     }
 
     func testAnUnsatisfiedOptionalConstraintIsNotADeterminant() throws {
@@ -92,7 +92,7 @@ final class DependenciesTests: XCTestCase {
         // A chain x_i == x_{i-1} + 1 of limit + 10 implicit equalities: too many to re-solve, so
         // every tight constraint connected to the queried variable is listed, flagged inexact.
         let s = Solver()
-        s.implicitMarkerThresholdOverride = -1
+        s.overrides.implicitMarkerThreshold = -1
         let n = Solver.dependencyScratchLimit + 10
         var vars = [Variable("x0")]
         var all = [make([(vars[0], 1)], 0, .equal)]

@@ -112,7 +112,7 @@ final class ErrorAndLifecycleTests: XCTestCase {
         XCTAssertEqual(s.rowCount, rows)
         XCTAssertEqual(s.objectiveTermCount, terms)
         XCTAssertEqual(s.dump(), dump)
-        XCTAssertLessThanOrEqual(s.nextIndex, 32, "symbol indices are recycled")
+        XCTAssertLessThanOrEqual(s.tableau.nextIndex, 32, "symbol indices are recycled")
         s.updateVariables()
         // Back to the original system: y = 60 (medium edit), x = 40 (required sum), the weak
         // x == 30 loses.
@@ -124,13 +124,13 @@ final class ErrorAndLifecycleTests: XCTestCase {
         let x = Variable("x")
         let s = Solver()
         try s.addConstraint(x >= 0)
-        XCTAssertEqual(s.levels.count, 0)
+        XCTAssertEqual(s.simplex.levels.count, 0)
         for i in 0..<1000 {
             let c = (x == Double(i)) | (100 + Double(i % 7))
             try s.addConstraint(c)
-            XCTAssertEqual(s.levels.count, 1)
+            XCTAssertEqual(s.simplex.levels.count, 1)
             try s.removeConstraint(c)
-            XCTAssertEqual(s.levels.count, 0)
+            XCTAssertEqual(s.simplex.levels.count, 0)
         }
         XCTAssertEqual(s.rowCount, 1)
         XCTAssertEqual(s.objectiveTermCount, 0)
@@ -172,7 +172,7 @@ final class ErrorAndLifecycleTests: XCTestCase {
         // restore the exact previous state.
         let (s, cs, xl, xm, xr) = try paperSystem()
         let before = s.dump()
-        s.pivotBudgetOverride = 0
+        s.overrides.pivotBudget = 0
         assertThrows(.pivotBudgetExceeded, try s.suggestValue(xm, 90))
         XCTAssertEqual(s.dump(), before)
         assertThrows(.pivotBudgetExceeded, try s.addConstraint((xl == 70) | Strength.strong))
@@ -184,7 +184,7 @@ final class ErrorAndLifecycleTests: XCTestCase {
             let (t, ts, txl, _, _) = try paperSystem()
             let tBefore = t.dump()
             XCTAssertEqual(tBefore, before)
-            t.pivotBudgetOverride = 0
+            t.overrides.pivotBudget = 0
             do { try t.removeConstraint(ts[i]) } catch {
                 XCTAssertEqual(error as? SolverError, .pivotBudgetExceeded)
                 XCTAssertEqual(t.dump(), tBefore)
@@ -198,7 +198,7 @@ final class ErrorAndLifecycleTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(failures, 0, "some removal needed a pivot")
-        s.pivotBudgetOverride = nil
+        s.overrides.pivotBudget = nil
         try s.suggestValue(xm, 90)
         s.updateVariables()
         // xm = 90 forces xl = 80, xr = 100 (see the paper example).

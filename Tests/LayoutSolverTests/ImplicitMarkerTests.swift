@@ -49,9 +49,9 @@ final class ImplicitMarkerTests: XCTestCase {
 
     func testChainSwitchesToImplicitMarkersAndSolvesExactly() throws {
         let s = try makeChain()
-        XCTAssertTrue(s.implicitMarkers, "a 300-view chain crosses the dummy-cell threshold")
-        XCTAssertLessThan(s.dummyCells, 4 * s.rowCount + 1024)
-        XCTAssertEqual(s.rebuilds, 0)
+        XCTAssertTrue(s.registry.implicitMarkers, "a 300-view chain crosses the dummy-cell threshold")
+        XCTAssertLessThan(s.tableau.dummyCells, 4 * s.rowCount + 1024)
+        XCTAssertEqual(s.stats.rebuilds, 0)
         assertChain(s, c0: 8, widths: { _ in 30 })
         XCTAssertNil(s.invariantViolation())
     }
@@ -60,12 +60,12 @@ final class ImplicitMarkerTests: XCTestCase {
     func testRemovingAnImplicitEqualityRebuildsOnce() throws {
         let s = try makeChain()
         let old = equalWidths[9]  // width[10] == width[0]
-        XCTAssertTrue(s.constraints[ObjectIdentifier(old)]!.implicit)
+        XCTAssertTrue(s.registry.constraints[ObjectIdentifier(old)]!.implicit)
         try s.removeConstraint(old)
         XCTAssertFalse(s.hasConstraint(old))
-        XCTAssertEqual(s.rebuilds, 0, "removal only marks the tableau stale")
+        XCTAssertEqual(s.stats.rebuilds, 0, "removal only marks the tableau stale")
         try s.addConstraint(width[10] == 2 * width[0])
-        XCTAssertEqual(s.rebuilds, 1)
+        XCTAssertEqual(s.stats.rebuilds, 1)
         let w0 = 9000.0 / 301
         assertChain(s, c0: 8, widths: { $0 == 10 ? 2 * w0 : w0 })
         XCTAssertNil(s.invariantViolation())
@@ -80,10 +80,10 @@ final class ImplicitMarkerTests: XCTestCase {
         try s.addConstraint(floor)  // explicit (a slack marker), redundant with width[7] >= 20
         for c in removed { try s.removeConstraint(c) }
         try s.removeConstraint(floor)
-        XCTAssertEqual(s.rebuilds, 0)
+        XCTAssertEqual(s.stats.rebuilds, 0)
         XCTAssertEqual(s.constraintCount, 1 + 2 * (n - 1) + n + 1 - 3)
         try s.addConstraints(removed)
-        XCTAssertEqual(s.rebuilds, 1)
+        XCTAssertEqual(s.stats.rebuilds, 1)
         assertChain(s, c0: 8, widths: { _ in 30 })
     }
 
@@ -91,9 +91,9 @@ final class ImplicitMarkerTests: XCTestCase {
     /// end beyond a required bound is refused and changes nothing.
     func testSetConstantOnAnImplicitEqualityAndItsFailure() throws {
         let s = try makeChain()
-        XCTAssertTrue(s.constraints[ObjectIdentifier(start)]!.implicit)
+        XCTAssertTrue(s.registry.constraints[ObjectIdentifier(start)]!.implicit)
         try s.setConstant(start, to: -308)
-        XCTAssertEqual(s.rebuilds, 1)
+        XCTAssertEqual(s.stats.rebuilds, 1)
         assertChain(s, c0: 308, widths: { _ in 29 })
         // Required: the chain ends by 20,000. Starting at 100,000 cannot satisfy it.
         try s.addConstraint(left[n - 1] + width[n - 1] + 8 <= 20000)
@@ -111,11 +111,11 @@ final class ImplicitMarkerTests: XCTestCase {
         let s = try makeChain()
         try s.removeEditVariable(w)
         XCTAssertEqual(s.rowCount, 2 * (n - 1) + n + 2)
-        let all = s.constraints.values.map { $0.constraint }
+        let all = s.registry.constraints.values.map { $0.constraint }
         for c in all { try s.removeConstraint(c) }
         XCTAssertEqual(s.rowCount, 0)
         XCTAssertEqual(s.constraintCount, 0)
-        XCTAssertEqual(s.liveSymbols, 0)
-        XCTAssertEqual(s.variables.count, 0)
+        XCTAssertEqual(s.tableau.liveSymbols, 0)
+        XCTAssertEqual(s.tableau.variables.count, 0)
     }
 }

@@ -184,7 +184,7 @@ final class RandomizedTests: XCTestCase {
             let n = rng.int(2...12)
             let vars = (0..<n).map { Variable("v\($0)") }
             let s = Solver()
-            if implicit { s.implicitMarkerThresholdOverride = -1 }
+            if implicit { s.overrides.implicitMarkerThreshold = -1 }
             var live: [(Spec, Constraint)] = []
             var editing: [Int] = []
             for step in 0..<120 {
@@ -230,7 +230,7 @@ final class RandomizedTests: XCTestCase {
                     XCTAssertTrue(sp.holds(vars, constant: c.expression.constant, tolerance: 1e-7),
                                   "seed \(seed) step \(step): \(c) violated")
                 }
-                XCTAssertTrue(s.infeasible.isEmpty)
+                XCTAssertTrue(s.simplex.infeasible.isEmpty)
                 if let problem = s.invariantViolation() {
                     XCTFail("seed \(seed) step \(step): \(problem)")
                     return
@@ -242,9 +242,9 @@ final class RandomizedTests: XCTestCase {
             XCTAssertEqual(s.rowCount, 0, "seed \(seed)")
             XCTAssertEqual(s.objectiveTermCount, 0, "seed \(seed)")
             XCTAssertEqual(s.constraintCount, 0)
-            XCTAssertEqual(s.levels.count, 0)
-            XCTAssertEqual(s.liveSymbols, 0, "seed \(seed): every symbol released")
-            XCTAssertEqual(s.variables.count, 0)
+            XCTAssertEqual(s.simplex.levels.count, 0)
+            XCTAssertEqual(s.tableau.liveSymbols, 0, "seed \(seed): every symbol released")
+            XCTAssertEqual(s.tableau.variables.count, 0)
             total.primalPivots += s.stats.primalPivots
             total.artificialPivots += s.stats.artificialPivots
             total.dualPivots += s.stats.dualPivots
@@ -252,8 +252,8 @@ final class RandomizedTests: XCTestCase {
             total.unsatisfiableAdds += s.stats.unsatisfiableAdds
             total.dualFailures += s.stats.dualFailures
             for r in 0..<4 { total.markerLeaving[r] += s.stats.markerLeaving[r] }
-            rebuilds += s.rebuilds
-            if !implicit { XCTAssertEqual(s.rebuilds, 0, "seed \(seed): no rebuild with stored markers") }
+            rebuilds += s.stats.rebuilds
+            if !implicit { XCTAssertEqual(s.stats.rebuilds, 0, "seed \(seed): no rebuild with stored markers") }
         }
         }
         XCTAssertGreaterThan(rebuilds, 0)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import LayoutSolver
 
-/// The verification of every operation (Conditioning.swift, docs/solver.md "Ill-conditioned
+/// The verification of every operation (Verification.swift, docs/solver.md "Ill-conditioned
 /// systems"): what the incremental check looks at, when it falls back to a full check, and that
 /// the incremental check alone keeps the promise on random badly scaled systems.
 final class VerificationTests: XCTestCase {
@@ -18,20 +18,20 @@ final class VerificationTests: XCTestCase {
     func testIncrementalCheckLooksOnlyAtTheConstraintsAnOperationWrote() throws {
         let x = Variable("x"), y = Variable("y"), z = Variable("z")
         let s = Solver()
-        s.incrementalVerificationOverride = true
+        s.overrides.incrementalVerification = true
         try s.addConstraint(constraint([(x, 1)], -10))
         try s.addConstraint(constraint([(z, 1), (y, -1)], -5))
         try s.addEditVariable(y, strength: Strength.strong)
         try s.suggestValue(y, 20)
-        let before = s.verifiedOperations
+        let before = s.stats.verifiedOperations
         try s.addConstraint(constraint([(x, 1)], -50, .lessThanOrEqual))
-        XCTAssertEqual(s.verifiedOperations, before + 1)
-        XCTAssertEqual(s.checkList.map { s.records[$0].seq }, [4])
+        XCTAssertEqual(s.stats.verifiedOperations, before + 1)
+        XCTAssertEqual(s.verification.checkList.map { s.verification.records[$0].seq }, [4])
         // Suggesting y = 30 only shifts the constants of y's and z's rows: no encoding can have
         // changed, and this one is exact (residue 0), so nothing is re-checked.
         try s.suggestValue(y, 30)
-        XCTAssertEqual(s.checkList.map { s.records[$0].seq }, [])
-        XCTAssertEqual(s.valueList.map { s.records[$0].seq }, [])
+        XCTAssertEqual(s.verification.checkList.map { s.verification.records[$0].seq }, [])
+        XCTAssertEqual(s.verification.valueList.map { s.verification.records[$0].seq }, [])
         s.updateVariables()
         XCTAssertEqual(x.value, 10)
         XCTAssertEqual(z.value, 35)
@@ -49,15 +49,15 @@ final class VerificationTests: XCTestCase {
     func testShiftsAreValueCheckedWhenTheyCouldMatter() throws {
         let y = Variable("y"), z = Variable("z")
         let s = Solver()
-        s.incrementalVerificationOverride = true
+        s.overrides.incrementalVerification = true
         try s.addConstraint(constraint([(z, 1), (y, -10_000)], -5))
         try s.addEditVariable(y, strength: Strength.strong)
         try s.suggestValue(y, 20)
-        XCTAssertEqual(s.records[0].residue, 0)
-        XCTAssertEqual(s.records[0].coeffSum, 10_002)   // |1| + |−10000| + |μ| (the dummy marker, 1)
+        XCTAssertEqual(s.verification.records[0].residue, 0)
+        XCTAssertEqual(s.verification.records[0].coeffSum, 10_002)   // |1| + |−10000| + |μ| (the dummy marker, 1)
         try s.suggestValue(y, 30)
-        XCTAssertEqual(s.valueList.map { s.records[$0].seq }, [1])
-        XCTAssertEqual(s.records[0].baseShift, s.totalShift)   // checked: values verified again
+        XCTAssertEqual(s.verification.valueList.map { s.verification.records[$0].seq }, [1])
+        XCTAssertEqual(s.verification.records[0].baseShift, s.verification.totalShift)   // checked: values verified again
         s.updateVariables()
         XCTAssertEqual(z.value, 300_005)
     }
@@ -72,32 +72,32 @@ final class VerificationTests: XCTestCase {
     func testFallingMagnitudeRunsAFullCheck() throws {
         let x = Variable("x"), y = Variable("y")
         let s = Solver()
-        s.incrementalVerificationOverride = true
+        s.overrides.incrementalVerification = true
         try s.addConstraint(constraint([(x, 1), (y, -10_000)], 0))
         try s.addEditVariable(y, strength: Strength.strong)
         try s.suggestValue(y, 1000)
         s.updateVariables()
         XCTAssertEqual(x.value, 1e7)
         // Incremental checks only so far (the override), so the cached M is still the initial 1.
-        XCTAssertEqual(s.verifiedMagnitude, 1)
-        XCTAssertGreaterThan(s.operationsSinceFullCheck, 0)
+        XCTAssertEqual(s.verification.verifiedMagnitude, 1)
+        XCTAssertGreaterThan(s.verification.operationsSinceFullCheck, 0)
         // Bring the cached M up to date with one forced full check (as the periodic one would).
-        s.incrementalVerificationOverride = false
+        s.overrides.incrementalVerification = false
         try s.suggestValue(y, 1000)
-        XCTAssertEqual(s.operationsSinceFullCheck, 0)
-        XCTAssertEqual(s.verifiedMagnitude, 1e7)
-        XCTAssertEqual(s.magnitudeNeeded, 0)
-        s.incrementalVerificationOverride = true
+        XCTAssertEqual(s.verification.operationsSinceFullCheck, 0)
+        XCTAssertEqual(s.verification.verifiedMagnitude, 1e7)
+        XCTAssertEqual(s.verification.magnitudeNeeded, 0)
+        s.overrides.incrementalVerification = true
         try s.suggestValue(y, 1)        // x falls to 1e4, but no verdict relied on M
-        XCTAssertEqual(s.operationsSinceFullCheck, 1)
+        XCTAssertEqual(s.verification.operationsSinceFullCheck, 1)
         try s.suggestValue(y, 1000)
-        XCTAssertEqual(s.operationsSinceFullCheck, 2)
-        s.magnitudeNeeded = 1e6
+        XCTAssertEqual(s.verification.operationsSinceFullCheck, 2)
+        s.verification.magnitudeNeeded = 1e6
         try s.suggestValue(y, 999)      // x = 9.99e6: within half of M, stays incremental
-        XCTAssertEqual(s.operationsSinceFullCheck, 3)
+        XCTAssertEqual(s.verification.operationsSinceFullCheck, 3)
         try s.suggestValue(y, 1)        // x falls to 1e4: full check, M = 1e4
-        XCTAssertEqual(s.operationsSinceFullCheck, 0)
-        XCTAssertEqual(s.verifiedMagnitude, 1e4)
+        XCTAssertEqual(s.verification.operationsSinceFullCheck, 0)
+        XCTAssertEqual(s.verification.verifiedMagnitude, 1e4)
     }
 
     /// Removing the constraint whose product carried M runs a full check too (when a verdict
@@ -109,29 +109,29 @@ final class VerificationTests: XCTestCase {
         let big = constraint([(x, 1), (y, -10_000)], 0)
         try s.addConstraint(big)
         try s.addConstraint(constraint([(y, 1)], -500))
-        XCTAssertEqual(s.verifiedMagnitude, 5e6)   // size 4: a full check every 2 operations
-        s.incrementalVerificationOverride = true
-        s.magnitudeNeeded = 1e6
+        XCTAssertEqual(s.verification.verifiedMagnitude, 5e6)   // size 4: a full check every 2 operations
+        s.overrides.incrementalVerification = true
+        s.verification.magnitudeNeeded = 1e6
         try s.removeConstraint(big)
-        XCTAssertEqual(s.operationsSinceFullCheck, 0)
-        XCTAssertEqual(s.verifiedMagnitude, 500)
+        XCTAssertEqual(s.verification.operationsSinceFullCheck, 0)
+        XCTAssertEqual(s.verification.verifiedMagnitude, 500)
     }
 
     /// A full check every `size / fullVerificationFactor` operations (size = constraints +
     /// variables): a chain of 100 equalities over 101 variables (size 202) gets one every
     /// 202 / 2 = 101 operations.
     func testPeriodicFullCheck() throws {
-        XCTAssertEqual(Solver.fullVerificationFactor, 2)
+        XCTAssertEqual(Verification.fullVerificationFactor, 2)
         let v = (0...100).map { Variable("v\($0)") }
         let s = Solver()
-        s.implicitMarkerThresholdOverride = Int.max   // keep stored markers: no rebuilds
+        s.overrides.implicitMarkerThreshold = Int.max   // keep stored markers: no rebuilds
         let first = constraint([(v[0], 1)], -1)
         try s.addConstraint(first)
         for i in 1...100 { try s.addConstraint(constraint([(v[i], 1), (v[i - 1], -1)], -1)) }
         var fullChecksAt: [Int] = []
         for i in 0..<250 {
             try s.setConstant(first, to: -Double(i))
-            if s.operationsSinceFullCheck == 0 { fullChecksAt.append(i) }
+            if s.verification.operationsSinceFullCheck == 0 { fullChecksAt.append(i) }
         }
         // Where the first falls depends on the build's operations; after it, every 101st.
         XCTAssertGreaterThanOrEqual(fullChecksAt.count, 2, "\(fullChecksAt)")
@@ -185,7 +185,7 @@ final class VerificationTests: XCTestCase {
                 XCTAssertTrue([.unsatisfiableConstraint, .numericalInstability].contains(e), "\(e)")
             }
         }
-        XCTAssertGreaterThan(s.instabilityRefusals, 0)
+        XCTAssertGreaterThan(s.stats.instabilityRefusals, 0)
         s.updateVariables()
         let m = s.accuracyMagnitude()
         for c in required {

@@ -14,7 +14,7 @@ final class ConstraintsAffectingLayoutTests: XCTestCase {
 
     private func guidanceMap(implicitMarkers: Bool = false, options: NavigationMapView.Options = .init()) throws -> NavigationMapView {
         let map = try NavigationMapView(preset: "iphone-portrait", options: options)
-        if implicitMarkers { map.system_.solver.implicitMarkerThresholdOverride = -1 }
+        if implicitMarkers { map.system_.solver.overrides.implicitMarkerThreshold = -1 }
         try map.setLayoutDelegate(SampleLayoutDelegate())
         try map.setNavigationEnabled(true)
         try map.startGuidance()
@@ -71,7 +71,7 @@ final class ConstraintsAffectingLayoutTests: XCTestCase {
         let implicit = try guidanceMap(implicitMarkers: true)
         defer { implicit.invalidate() }
         implicit.layoutIfNeeded()
-        XCTAssertGreaterThan(implicit.system_.solver.constraints.values.filter(\.implicit).count, 0)
+        XCTAssertGreaterThan(implicit.system_.solver.registry.constraints.values.filter(\.implicit).count, 0)
         XCTAssertEqual(describe(implicit.viewport.constraintsAffectingLayout(for: .vertical)), expected)
     }
 

@@ -183,8 +183,71 @@ final class DiagnosticReportingTests: XCTestCase {
         XCTAssertEqual(map.diagnosticsComputations, before, "the target layout did not change")
         try map.advanceTime(by: 0.1)          // the slide ends: staleComponent may change
         XCTAssertEqual(map.diagnosticsComputations, before + 1)
+        // The default handler hears errors only, so the report evaluated the error rules only;
+        // reading every diagnostic evaluates the rest once, then the cache serves both.
         _ = map.diagnostics
-        XCTAssertEqual(map.diagnosticsComputations, before + 1, "reading them after the report costs nothing")
+        XCTAssertEqual(map.diagnosticsComputations, before + 2)
+        _ = map.diagnostics
+        try map.advanceTime(by: 0)
+        XCTAssertEqual(map.diagnosticsComputations, before + 2)
+        // A handler of every severity: the next change is evaluated in full, once.
+        map.diagnosticHandler = { _, _ in }
+        XCTAssertEqual(map.diagnosticHandlerMinimumSeverity, .info)
+        try map.dismissPrompt()
+        XCTAssertEqual(map.diagnosticsComputations, before + 3)
+        _ = map.diagnostics
+        XCTAssertEqual(map.diagnosticsComputations, before + 3)
+    }
+
+    /// Evaluating only the rules of a minimum severity gives exactly the full list without the
+    /// lower severities, in the same order — checked at every step of a session of a delegate
+    /// that breaks rules of all three severities (so the reports of the default handler, which
+    /// skip warnings and infos, see what `diagnostics` would show them).
+    func testSkippingLowerSeveritiesGivesTheFilteredList() throws {
+        final class Messy: SampleLayoutDelegate {
+            override func startGuidance(navMap: NavigationMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) throws {
+                try super.startGuidance(navMap: navMap, newState: newState, oldState: oldState)
+                // An opaque host card over the viewport and the logo (warnings), pinned with
+                // left/top (info), with two heights (unsatisfiable, an error).
+                let card = LayoutView(identifier: "promo")
+                try navMap.addSubview(card)
+                try LayoutConstraint.activate([
+                    card.leftAnchor.constraint(equalTo: navMap.leftAnchor),
+                    card.topAnchor.constraint(equalTo: navMap.topAnchor, constant: 600),
+                    card.widthAnchor.constraint(equalToConstant: 200),
+                    card.heightAnchor.constraint(equalToConstant: 150),
+                ])
+                try card.heightAnchor.constraint(equalToConstant: 160).activate()
+                // The speed widget off screen (an error) and never removed (stale once stopped).
+                try navMap.addSubview(newState.speedWidget)
+                try LayoutConstraint.activate([
+                    newState.speedWidget.trailingAnchor.constraint(equalTo: navMap.leadingAnchor, constant: 10),
+                    newState.speedWidget.topAnchor.constraint(equalTo: navMap.topAnchor, constant: 300),
+                ])
+            }
+        }
+        let map = try NavigationMapView(preset: "iphone-portrait")
+        defer { map.invalidate() }
+        map.diagnosticHandler = { _, _ in }
+        try map.setLayoutDelegate(Messy())
+        var severitiesSeen = Set<Int32>()
+        func compare(_ step: String) {
+            let full = map.computeDiagnostics()
+            for d in full { severitiesSeen.insert(d.severity.rawValue) }
+            for minimum in [DiagnosticSeverity.warning, .error] {
+                let fast = map.computeDiagnostics(minimumSeverity: minimum)
+                let expected = full.filter { $0.severity.rawValue >= minimum.rawValue }
+                XCTAssertEqual(fast.map(\.message), expected.map(\.message), "\(step), \(minimum)")
+                XCTAssertEqual(fast.map(\.code), expected.map(\.code), "\(step), \(minimum)")
+            }
+        }
+        try map.setNavigationEnabled(true); compare("ready")
+        try map.startGuidance(); compare("guidance")
+        try map.triggerPrompt(.incident); compare("prompt")
+        try map.advanceTime(by: 0.4); compare("prompt shown")
+        try map.dismissPrompt(); try map.advanceTime(by: 0.4); compare("dismissed")
+        try map.stopGuidance(); compare("stopped")
+        XCTAssertEqual(severitiesSeen, [0, 1, 2], "the session produced infos, warnings and errors")
     }
 
     /// The handler runs with the callback guard up: events from it are refused; reading works.

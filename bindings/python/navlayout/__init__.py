@@ -44,6 +44,7 @@ from .states import ActiveGuidanceUIState, Button, NavigationReadyUIState, Navig
 from .style import StyleValues, style_values
 from .views import HidingStack, PromptView, View
 from .gallery import GalleryResult, gallery
+from . import session, viewer  # the workbench (issue 14): navlayout.viewer.write(...)
 from .errors import (
     CallbackFailedError,
     CarPlayError,
@@ -64,6 +65,7 @@ from .errors import (
 )
 from .values import (
     NO_INTRINSIC_METRIC,
+    AccessibilityTraits,
     AnchorAttribute,
     Axis,
     ButtonType,
@@ -85,6 +87,7 @@ from .values import (
     UIStateKind,
     ViewKind,
     LegacyGuide,
+    PaddingAdjustmentBehavior,
 )
 from .solver import (  # the Cassowary solver on its own (docs/solver.md)
     BadRequiredStrengthError,
@@ -142,7 +145,7 @@ __all__ = [
     "Point", "Size", "Rect", "Insets", "Priority", "AnchorAttribute", "Relation", "Axis",
     "LayoutDirection", "ButtonType", "PromptKind", "SpeedWidgetMode", "Curve", "StackPosition",
     "StackAlignment", "Corner", "UIStateKind", "Severity", "DiagnosticCode", "NO_INTRINSIC_METRIC",
-    "ViewKind", "LegacyGuide",
+    "ViewKind", "LegacyGuide", "PaddingAdjustmentBehavior", "AccessibilityTraits",
     # objects
     "MapView", "View", "LayoutItem", "LayoutGuide", "HidingStack", "PromptView", "Anchor",
     "Constraint", "activate", "deactivate", "Button", "NavigationUIState",
@@ -155,6 +158,8 @@ __all__ = [
     "InternalError", "LimitExceededError", "LibraryNotFoundError", "MAX_LIVE_HANDLES",
     # device gallery (issue 4)
     "gallery", "GalleryResult",
+    # the workbench (issue 14): scripted sessions and the viewer page
+    "session", "viewer",
     # library
     "load_library", "library_version", "status_name",
     # the raw solver (navlayout.solver)

@@ -11,7 +11,7 @@ from typing import Any, Type, TypeVar
 
 from . import _ffi
 from .errors import InvalidArgumentError
-from .values import Corner, Insets, Rect
+from .values import AccessibilityTraits, Corner, Insets, Rect
 
 # Type rules (documented in the package README, "Argument types"):
 #   * flags (``navigation_enabled``, ``hidden``, ``car_play``, …) take a ``bool`` — not ``1``/``0``,
@@ -67,6 +67,16 @@ def _enum(value: Any, name: str, enum_type: Type[_E]) -> _E:
         ) from None
 
 
+def _index(value: Any, name: str) -> int:
+    """A subview index: an ``int`` (not a bool) >= 0; TypeError / InvalidArgumentError. The library
+    checks the upper bound (the subview count)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if int(value) < 0:
+        raise InvalidArgumentError(f"{name} must be >= 0, got {int(value)}")
+    return int(value)
+
+
 def _corner_mask(value: Any, name: str) -> Corner:
     """A :class:`Corner` mask: a combination of the four corner bits (0…15)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
@@ -80,6 +90,21 @@ def _corner_mask(value: Any, name: str) -> Corner:
             f"MAX_X_MAX_Y (8); got {m}"
         )
     return Corner(m)
+
+
+def _traits(value: Any, name: str) -> AccessibilityTraits:
+    """An :class:`AccessibilityTraits` combination (bits of ``AccessibilityTraits.ALL``)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be AccessibilityTraits, not {type(value).__name__}")
+    if isinstance(value, enum.Enum) and not isinstance(value, AccessibilityTraits):
+        raise TypeError(f"{name} must be AccessibilityTraits, not {value!r}")
+    m = int(value)
+    if m < 0 or m & ~int(AccessibilityTraits.ALL):
+        raise InvalidArgumentError(
+            f"{name} must combine AccessibilityTraits bits (AccessibilityTraits.ALL = "
+            f"{int(AccessibilityTraits.ALL)}); got {m}"
+        )
+    return AccessibilityTraits(m)
 
 
 def _insets(value: Any, name: str) -> _ffi.nl_insets:

@@ -22,6 +22,7 @@ from ctypes import (
     c_int32,
     c_size_t,
     c_uint32,
+    c_uint64,
     c_void_p,
 )
 from typing import Any, List, NoReturn, Optional
@@ -103,6 +104,19 @@ PROMPT_CB = CFUNCTYPE(None, c_void_p, c_void_p, c_void_p)  # (ud, map, prompt)
 TWO_PROMPTS_CB = CFUNCTYPE(None, c_void_p, c_void_p, c_void_p, c_void_p)  # (ud, map, new, old)
 CHANGES_CB = CFUNCTYPE(None, c_void_p)  # (user_data)
 COMPLETION_CB = CFUNCTYPE(None, c_void_p, c_bool)  # (user_data, finished)
+
+
+# (user_data, map, step index, step name, failures one per line) -> 0 to go on (workbench, issue 14)
+SESSION_OBSERVER_CB = CFUNCTYPE(c_int32, c_void_p, c_void_p, c_size_t, c_char_p, c_char_p)
+
+
+class nl_session_options(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("script", c_enum),
+        ("preset", c_char_p),
+        ("title", c_char_p),
+    ]
 
 
 class nl_layout_delegate(Structure):
@@ -259,6 +273,17 @@ _PROTOTYPES = {
     "nl_hiding_stack_arranged_subview": (H, [H, c_size_t]),
     "nl_view_set_opaque": (st, [H, c_bool]),
     "nl_view_is_opaque": (st, [H, P(c_bool)]),
+    # accessibility (issue 16 item 8)
+    "nl_view_set_accessibility_label": (st, [H, c_char_p]),
+    "nl_view_accessibility_label": (c_void_p, [H]),  # char *, freed with nl_string_free
+    "nl_view_set_accessibility_element": (st, [H, c_bool]),
+    "nl_view_is_accessibility_element": (st, [H, P(c_bool)]),
+    "nl_view_set_accessibility_traits": (st, [H, c_uint64]),
+    "nl_view_accessibility_traits": (st, [H, P(c_uint64)]),
+    "nl_map_view_set_accessibility_elements": (st, [H, P(c_void_p), c_size_t]),
+    "nl_map_view_accessibility_element_count": (st, [H, P(c_size_t)]),
+    "nl_map_view_accessibility_element": (H, [H, c_size_t]),
+    "nl_map_view_has_custom_accessibility_elements": (st, [H, P(c_bool)]),
     "nl_map_view_car_play": (st, [H, P(c_bool)]),
     "nl_map_view_layout_direction": (st, [H, P(c_enum)]),
     "nl_hiding_stack_position": (st, [H, P(c_enum)]),
@@ -270,6 +295,27 @@ _PROTOTYPES = {
     "nl_map_view_snapshot_json": (c_void_p, [H]),
     "nl_map_view_snapshot_svg": (c_void_p, [H]),
     "nl_map_view_snapshot_svg_titled": (c_void_p, [H, c_char_p]),
+    # workbench (issue 14): sessions, recordings, the viewer page
+    "nl_map_view_run_session": (st, [H, P(nl_session_options), SESSION_OBSERVER_CB, c_void_p, P(c_void_p)]),
+    "nl_viewer_page": (c_void_p, [c_char_p, c_char_p]),  # char *, freed with nl_string_free
+    # issue 16: layers on screen, speed widget settings and data, re-center switch, legacy APIs
+    "nl_view_insert_subview_at": (st, [H, H, c_size_t]),
+    "nl_view_insert_subview_above": (st, [H, H, H]),
+    "nl_view_insert_subview_below": (st, [H, H, H]),
+    "nl_view_bring_subview_to_front": (st, [H, H]),
+    "nl_view_send_subview_to_back": (st, [H, H]),
+    "nl_view_exchange_subviews": (st, [H, c_size_t, c_size_t]),
+    "nl_map_view_set_speed_data": (st, [H, c_bool, c_bool]),
+    "nl_map_view_speed_data": (st, [H, P(c_bool), P(c_bool)]),
+    "nl_map_view_set_should_display_speedometer": (st, [H, c_bool]),
+    "nl_map_view_should_display_speedometer": (st, [H, P(c_bool)]),
+    "nl_map_view_set_should_display_speed_limit": (st, [H, c_bool]),
+    "nl_map_view_should_display_speed_limit": (st, [H, P(c_bool)]),
+    "nl_map_view_set_recenter_button_enabled": (st, [H, c_bool]),
+    "nl_map_view_recenter_button_enabled": (st, [H, P(c_bool)]),
+    "nl_map_view_set_padding_adjustment_behavior": (st, [H, c_enum]),
+    "nl_map_view_padding_adjustment_behavior": (st, [H, P(c_enum)]),
+    "nl_map_view_invalidate_layout_for_accessory_view": (st, [H, H]),
 }
 
 #: Functions the bindings cannot work without; the rest are optional (feature-tested).

@@ -1,10 +1,11 @@
 """The built-in layout's settings on :class:`~navlayout.MapView` (SPEC §3, §7): the legacy slot
-settings (header, footer, trip progress bar, reporting button, header accessory view, padding),
+settings (header, footer, trip progress bar, reporting button, header accessory view and its
+invalidation, padding and its adjustment behavior),
 the legacy layout guides, and the map's compass rule."""
 
 from __future__ import annotations
 
-from ctypes import byref, c_void_p
+from ctypes import byref, c_int32, c_void_p
 from typing import Optional
 
 from . import _ffi
@@ -12,7 +13,7 @@ from ._ffi import check, fail, load
 from ._args import _enum, _insets
 from ._map_view_base import _MapViewBase
 from .guides import LayoutGuide
-from .values import Insets, LegacyGuide
+from .values import Insets, LegacyGuide, PaddingAdjustmentBehavior
 from .views import View
 
 
@@ -79,7 +80,9 @@ class _BuiltInLayoutSettings(_MapViewBase):
     def header_accessory_view(self) -> Optional[View]:
         """A host view the built-in layout places in active guidance directly under the turn card
         and as wide as it (under the safe-area top, safe-area wide, with the header off), with its
-        own intrinsic height; the viewport starts under it (``setHeaderAccessoryView``).
+        own intrinsic height; the viewport starts under it (``setHeaderAccessoryView``). The
+        height is read when the layout is built (each transition and legacy setting change) and
+        kept until then or :meth:`invalidate_layout_for_accessory_view`.
 
         Settable with a host :class:`View` of this map view or ``None`` (the previous one leaves
         the hierarchy). The view stays owned by the map view. Raises TypeError for non-views,
@@ -110,6 +113,38 @@ class _BuiltInLayoutSettings(_MapViewBase):
     @padding.setter
     def padding(self, value: Insets) -> None:
         check(load().nl_map_view_set_padding(self._maph_checked(), _insets(value, "padding")))
+
+    def invalidate_layout_for_accessory_view(self, view: View) -> None:
+        """Tells the built-in layout that the header accessory view's height changed
+        (``invalidateLayout(forAccessoryView:)``, issue 16): the layout is rebuilt at once and
+        reads the view's intrinsic height again (legacy: ignored and reported with a custom
+        delegate).
+
+        Raises TypeError for a non-View; InvalidArgumentError (built-in layout only) when
+        ``view`` is not the :attr:`header_accessory_view`."""
+        if not isinstance(view, View):
+            raise TypeError(
+                f"invalidate_layout_for_accessory_view expects a View, not {type(view).__name__}")
+        check(load().nl_map_view_invalidate_layout_for_accessory_view(self._maph_checked(),
+                                                                      view._handle()))
+
+    @property
+    def padding_adjustment_behavior(self) -> PaddingAdjustmentBehavior:
+        """How the safe-area insets combine with :attr:`padding` in the built-in layout's camera
+        (``paddingAdjustmentBehavior``, default ``ALWAYS``; issue 16). Per edge, the viewport's
+        padding splits into the part inside the safe area ``s`` and the rest ``r`` the built-in
+        components take; the camera padding is ``r + s + padding`` (ALWAYS), ``r + max(s,
+        padding)`` (AUTOMATIC) or ``r + padding`` (NEVER). Settable with a
+        :class:`PaddingAdjustmentBehavior` (TypeError / InvalidArgumentError otherwise; legacy:
+        ignored and reported with a custom delegate)."""
+        out = c_int32()
+        check(load().nl_map_view_padding_adjustment_behavior(self._maph_checked(), byref(out)))
+        return PaddingAdjustmentBehavior(out.value)
+
+    @padding_adjustment_behavior.setter
+    def padding_adjustment_behavior(self, value: PaddingAdjustmentBehavior) -> None:
+        b = _enum(value, "padding_adjustment_behavior", PaddingAdjustmentBehavior)
+        check(load().nl_map_view_set_padding_adjustment_behavior(self._maph_checked(), b))
 
     def legacy_guide(self, kind: LegacyGuide) -> LayoutGuide:
         """The legacy layout guide of ``kind`` (:class:`LegacyGuide`), owned by the map view

@@ -19,33 +19,27 @@ from .delegate import LayoutDelegate
 from .map_view import MapView
 from .results import Diagnostic
 from .errors import CarPlayError
-from .values import DiagnosticCode, PromptKind, Severity
+from .session import SessionStep, run_session
+from .values import DiagnosticCode, Severity
+from .viewer import page as viewer_page
 
 __all__ = ["PRESETS", "gallery", "GalleryCell", "GalleryRow", "GalleryResult"]
 
 #: The device presets of SPEC §9, in the order ``navlayout presets`` lists them.
 PRESETS = ("iphone-portrait", "iphone-landscape", "iphone-se", "ipad-portrait", "ipad-split", "carplay")
 
-#: Presets with a landscape/portrait twin: the session rotates to it and back.
-_TWINS = {"iphone-portrait": "iphone-landscape", "iphone-landscape": "iphone-portrait"}
-
-_PROMPT_STEPS = (
-    (PromptKind.INCIDENT, "incident"),
-    (PromptKind.SPEED_CAMERA, "speedCamera"),
-    (PromptKind.TRAFFIC, "traffic"),
-    (PromptKind.BETTER_ROUTE, "betterRoute"),
-)
-
 _CARPLAY_NOTE = "CarPlay refuses layout delegates (SPEC §3): built-in layout"
 
 
 class GalleryCell(NamedTuple):
     """One picture: a step of a preset's session, its SVG file (relative to the output
-    directory) and the diagnostics of that moment."""
+    directory), the diagnostics of that moment and the errors the step's delegate methods raised
+    (``"event: … raised RuntimeError: boom"``; each counts as an error)."""
 
     step: str
     file: str
     diagnostics: List[Diagnostic]
+    failures: Sequence[str] = ()
 
 
 class GalleryRow(NamedTuple):
@@ -75,6 +69,7 @@ class GalleryResult(NamedTuple):
 def _counts(cells: Sequence[GalleryCell]) -> "tuple[int, int, int]":
     e = w = i = 0
     for c in cells:
+        e += len(c.failures)
         for d in c.diagnostics:
             if d.severity == Severity.ERROR:
                 e += 1
@@ -85,8 +80,20 @@ def _counts(cells: Sequence[GalleryCell]) -> "tuple[int, int, int]":
     return e, w, i
 
 
-def _run_preset(preset: str, make_delegate: Callable[[], Optional[LayoutDelegate]], out: str,
+def _file_name(step: str) -> str:
+    """A step name as a file name: letters and digits kept, anything else ``-`` (as the CLI)."""
+    return "".join(ch if ch.isalnum() else "-" for ch in step)
+
+
+def _viewer_file(preset: str) -> str:
+    """The preset's viewer page, next to its pictures."""
+    return f"{preset}.html"
+
+
+def _run_preset(preset: str, make_delegate: Callable[[], Optional[LayoutDelegate]], title: str, out: str,
                 progress: Callable[[str], None]) -> "tuple[List[GalleryCell], Optional[str]]":
+    """The workbench's standard session (:mod:`navlayout.session`) on ``preset``: one SVG per
+    step and the preset's viewer page, which every cell links to."""
     cells: List[GalleryCell] = []
     note: Optional[str] = None
     with MapView.preset(preset) as nav_map:
@@ -100,38 +107,18 @@ def _run_preset(preset: str, make_delegate: Callable[[], Optional[LayoutDelegate
                 except CarPlayError:  # pragma: no cover - car_play said no
                     note = _CARPLAY_NOTE
 
-        def shoot(step: str) -> None:
-            progress(step)
-            name = f"{preset}-{len(cells) + 1:02d}-{step}.svg"
-            svg = nav_map.snapshot_svg(title=f"{preset} · {step}")
+        def shoot(step: SessionStep) -> None:
+            progress(step.name)
+            name = f"{preset}-{len(cells) + 1:02d}-{_file_name(step.name)}.svg"
+            svg = nav_map.snapshot_svg(title=f"{preset} · {step.name}")
             with open(os.path.join(out, name), "w", encoding="utf-8") as f:
                 f.write(svg)
-            cells.append(GalleryCell(step, name, nav_map.diagnostics))
+            cells.append(GalleryCell(step.name, name, nav_map.diagnostics, step.failures))
 
-        nav_map.navigation_enabled = True
-        shoot("ready")
-        nav_map.start_guidance()
-        shoot("guidance")
-        for kind, step in _PROMPT_STEPS:
-            if not nav_map.should_display_prompts and kind != PromptKind.SPEED_CAMERA:
-                continue  # suppressed: no callback, nothing to show (SPEC §3)
-            nav_map.trigger_prompt(kind)
-            nav_map.advance_time(0.4)
-            shoot(step)
-            nav_map.dismiss_prompt()
-            nav_map.advance_time(0.4)
-        twin = _TWINS.get(preset)
-        if twin is not None:
-            with MapView.preset(twin) as other:
-                twin_size, twin_safe = other.size, other.safe_area
-            size, safe = nav_map.size, nav_map.safe_area
-            nav_map.set_size(twin_size.width, twin_size.height, twin_safe)
-            shoot("rotated")
-            nav_map.set_size(size.width, size.height, safe)
-            shoot("rotated-back")
-        nav_map.stop_guidance()
-        shoot("stopped")
-        nav_map.navigation_enabled = False
+        recording = run_session(nav_map, preset=preset, title=title, observe=shoot, record=True)
+    assert recording is not None
+    with open(os.path.join(out, _viewer_file(preset)), "w", encoding="utf-8") as f:
+        f.write(viewer_page(recording, f"NavLayout viewer — {title} · {preset}"))
     return cells, note
 
 
@@ -151,9 +138,11 @@ def _page(title: str, rows: Sequence[GalleryRow]) -> str:
         "<style>",
         "body { font-family: Helvetica, Arial, sans-serif; margin: 16px; color: #202124; }",
         "table { border-collapse: collapse; } td, th { border: 1px solid #dadce0; padding: 6px; vertical-align: top; }",
-        "td img { display: block; max-height: 360px; max-width: 260px; }",
+        "td img { display: block; max-height: 300px; max-width: 200px; }",
+        "td a { text-decoration: none; color: inherit; } td a:hover img { outline: 2px solid #1a73e8; }",
+        ".open { font-size: 11px; }",
         ".ok { color: #188038; } .bad { color: #d93025; } .warn { color: #b06000; }",
-        "ul { margin: 4px 0 0 0; padding-left: 16px; font-size: 11px; max-width: 260px; }",
+        "ul { margin: 4px 0 0 0; padding-left: 16px; font-size: 11px; max-width: 200px; }",
         "</style></head><body>",
         f"<h1>NavLayout gallery — delegate: {h(title)}</h1>",
         "",
@@ -164,17 +153,22 @@ def _page(title: str, rows: Sequence[GalleryRow]) -> str:
         extra = f" — {h(r.note)}" if r.note else ""
         if r.failure:
             extra += f" — failed: {h(r.failure)}"
+        link = f' — <a href="{h(_viewer_file(r.preset))}">open in the viewer</a>' if r.cells else ""
         text += (f'<p class="{cls}"><b>{h(r.preset)}</b>: {len(r.cells)} steps, {r.errors} errors, '
-                 f"{r.warnings} warnings, {r.infos} infos{extra}</p>\n")
+                 f"{r.warnings} warnings, {r.infos} infos{extra}{link}</p>\n")
     for r in rows:
-        text += f"<h2>{h(r.preset)}</h2>\n<table><tr>"
+        text += f'<h2>{h(r.preset)} <a class="open" href="{h(_viewer_file(r.preset))}">viewer</a></h2>\n<table><tr>'
         text += "".join(f"<th>{h(c.step)}</th>" for c in r.cells)
         text += "</tr>\n<tr>"
-        for c in r.cells:
-            text += f'<td><img src="{h(c.file)}" alt="{h(r.preset)} {h(c.step)}">'
-            if not c.diagnostics:
+        for i, c in enumerate(r.cells):
+            link = f"{_viewer_file(r.preset)}#step={i + 1}"
+            text += (f'<td><a href="{h(link)}" title="open this step in the viewer">'
+                     f'<img src="{h(c.file)}" alt="{h(r.preset)} {h(c.step)}"></a>')
+            for failure in c.failures:
+                text += f'<ul><li class="bad"><b>delegate failed</b>: {h(failure)}</li></ul>'
+            if not c.diagnostics and not c.failures:
                 text += '<ul class="ok"><li>no diagnostics</li></ul>'
-            else:
+            elif c.diagnostics:
                 text += "<ul>"
                 for d in c.diagnostics:
                     k = "bad" if d.severity == Severity.ERROR else "warn" if d.severity == Severity.WARNING else ""
@@ -265,7 +259,7 @@ def gallery(
             stream.flush()
 
         try:
-            cells, note = _run_preset(preset, factory, out, progress)
+            cells, note = _run_preset(preset, factory, title, out, progress)
             e, w, k = _counts(cells)
             stream.write(f" — {e} errors, {w} warnings, {k} infos\n")
             rows.append(GalleryRow(preset, cells, note, e, w, k))

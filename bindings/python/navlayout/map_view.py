@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import byref, c_bool, c_int32
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, List, Optional, Sequence
 
 from . import _ffi
 from ._ffi import check, encode, fail, load, take_string
@@ -254,6 +254,55 @@ class MapView(_NavigationEvents, _BuiltInLayoutSettings):
     def diagnostics(self) -> List[Diagnostic]:
         """The diagnostics of the current target layout (performs a layout pass)."""
         return _read_diagnostics(self)
+
+    @property
+    def accessibility_elements(self) -> List[View]:
+        """The order VoiceOver visits the elements in (issue 16 item 8; Swift
+        ``accessibilityElements``, C ``nl_map_view_accessibility_element``): the order *in
+        effect* — the host's, else the computed one (top to bottom, then leading to trailing,
+        mirrored in right-to-left) — holding only elements VoiceOver can reach now (in the
+        hierarchy, not hidden, with a frame on the map). A new list each time; performs a layout
+        pass.
+
+        Settable with a sequence of views (each read itself if it is an element, else the order
+        inside it) or ``None`` for the computed order. TypeError for non-views;
+        InvalidArgumentError for a view listed twice, the map view itself or a view of another
+        map view (nothing changes then)."""
+        lib = load()
+        maph = self._maph_checked()
+        n = ctypes.c_size_t()
+        check(lib.nl_map_view_accessibility_element_count(maph, byref(n)))
+        result = []
+        for i in range(n.value):
+            h = lib.nl_map_view_accessibility_element(maph, i)
+            if not h:
+                fail(f"accessibility element {i}")
+            result.append(self._wrap_view(h))
+        return result
+
+    @accessibility_elements.setter
+    def accessibility_elements(self, views: Optional[Sequence[View]]) -> None:
+        lib = load()
+        if views is None:
+            check(lib.nl_map_view_set_accessibility_elements(self._maph_checked(), None, 0))
+            return
+        if isinstance(views, (str, bytes)):
+            raise TypeError("accessibility_elements must be a sequence of views or None")
+        items = list(views)
+        for v in items:
+            if not isinstance(v, View):
+                raise TypeError(f"accessibility elements must be views, not {type(v).__name__}")
+        handles = [v._handle() for v in items]
+        check(
+            lib.nl_map_view_set_accessibility_elements(
+                self._maph_checked(), _ffi.handle_array(handles), len(handles)
+            )
+        )
+
+    @property
+    def has_custom_accessibility_elements(self) -> bool:
+        """Whether a host order is set (``nl_map_view_has_custom_accessibility_elements``)."""
+        return self._get_flag(load().nl_map_view_has_custom_accessibility_elements)
 
     def snapshot_json(self) -> str:
         """A JSON snapshot of the hierarchy and frames (if the library provides it)."""

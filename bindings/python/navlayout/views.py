@@ -6,15 +6,16 @@ hierarchy (UIKit's ``UIView`` model). Anchors come from :class:`~navlayout.Layou
 from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple, Union
-from ctypes import byref, c_bool, c_double, c_float, c_int32, c_size_t, c_uint32
+from ctypes import byref, c_bool, c_double, c_float, c_int32, c_size_t, c_uint32, c_uint64
 
 from . import _ffi
 from ._ffi import check, encode, fail, load, take_string
-from ._args import _corner_mask, _enum, _flag, _insets, _number, _rect
+from ._args import _corner_mask, _enum, _flag, _index, _insets, _number, _rect, _traits
 from .anchors import LayoutItem
 from .errors import NavLayoutError
 from .guides import LayoutGuide
 from .values import (
+    AccessibilityTraits,
     Axis,
     Corner,
     Insets,
@@ -27,6 +28,13 @@ from .values import (
 )
 
 __all__ = ["View", "HidingStack", "PromptView"]
+
+
+def _view_arg(view: object, what: str) -> "View":
+    """``view`` if it is a :class:`View`; TypeError otherwise."""
+    if not isinstance(view, View):
+        raise TypeError(f"{what} expects a View, not {type(view).__name__}")
+    return view
 
 
 class View(LayoutItem):
@@ -106,6 +114,55 @@ class View(LayoutItem):
     @opaque.setter
     def opaque(self, value: bool) -> None:
         check(load().nl_view_set_opaque(self._handle(), _flag(value, "opaque")))
+
+    # -- accessibility (issue 16 item 8; docs/behaviour.md#accessibility) ------------------------
+
+    @property
+    def accessibility_label(self) -> Optional[str]:
+        """What VoiceOver reads for the view (Swift ``accessibilityLabel``, C
+        ``nl_view_accessibility_label``), ``None`` when it has none. Host views have none until
+        set; the SDK's components have their own (``"Compass"``, ``"Next maneuver"``,
+        ``"Re-center"`` while the logo is the re-center button, …). Settable with a ``str``;
+        ``None`` removes the host's label (a component reads its own again). An empty label
+        counts as none for ``MISSING_ACCESSIBILITY_LABEL``."""
+        text = take_string(load().nl_view_accessibility_label(self._handle()))
+        if text is None:
+            fail(f"accessibility label of {self._describe()}")
+        return text or None
+
+    @accessibility_label.setter
+    def accessibility_label(self, value: Optional[str]) -> None:
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"accessibility_label must be a str or None, not {type(value).__name__}")
+        check(load().nl_view_set_accessibility_label(self._handle(), encode(value)))
+
+    @property
+    def is_accessibility_element(self) -> bool:
+        """Whether VoiceOver reads the view as one element and does not look inside it (Swift
+        ``isAccessibilityElement``). Default ``False`` for host views, hiding stacks and the map
+        view, ``True`` for the SDK's components except the viewport. Settable with a ``bool``."""
+        out = c_bool()
+        check(load().nl_view_is_accessibility_element(self._handle(), byref(out)))
+        return bool(out.value)
+
+    @is_accessibility_element.setter
+    def is_accessibility_element(self, value: bool) -> None:
+        check(load().nl_view_set_accessibility_element(self._handle(), _flag(value, "is_accessibility_element")))
+
+    @property
+    def accessibility_traits(self) -> AccessibilityTraits:
+        """The view's :class:`AccessibilityTraits` (default ``NONE`` for host views; the SDK's
+        components have their own, e.g. ``BUTTON`` for the compass). Settable with a
+        combination of the flags: InvalidArgumentError for other bits, TypeError for
+        non-integers."""
+        out = c_uint64()
+        check(load().nl_view_accessibility_traits(self._handle(), byref(out)))
+        return AccessibilityTraits(out.value)
+
+    @accessibility_traits.setter
+    def accessibility_traits(self, value: AccessibilityTraits) -> None:
+        t = _traits(value, "accessibility_traits")
+        check(load().nl_view_set_accessibility_traits(self._handle(), int(t)))
 
     @property
     def view_kind(self) -> ViewKind:
@@ -235,12 +292,65 @@ class View(LayoutItem):
         return result
 
     def add_subview(self, view: "View") -> None:
-        """Adds ``view`` as the last (front-most) subview, moving it from its old superview.
+        """Adds ``view`` as the last (front-most) subview, moving it from its old superview (a
+        current subview moves to the front and keeps its constraints).
 
-        Raises InvalidArgumentError for cycles, the root, or views of another map view."""
-        if not isinstance(view, View):
-            raise TypeError(f"add_subview expects a View, not {type(view).__name__}")
-        check(load().nl_view_add_subview(self._handle(), view._handle()))
+        Raises InvalidArgumentError for cycles, the root, views of another map view, or when this
+        view is an SDK component or prompt (its internal view structure is the SDK's, issue 16)."""
+        check(load().nl_view_add_subview(self._handle(), _view_arg(view, "add_subview")._handle()))
+
+    # Layers on screen (issue 16): the order of ``subviews`` is the z-order — index 0 is drawn
+    # first (bottom-most), the last subview on top. UIKit's insertSubview(_:at:),
+    # insertSubview(_:aboveSubview:), insertSubview(_:belowSubview:), bringSubviewToFront(_:),
+    # sendSubviewToBack(_:) and exchangeSubview(at:withSubviewAt:). A view that already is a
+    # subview of this one only moves in the order and keeps its constraints, as in UIKit; a view
+    # from another superview is moved as add_subview moves it. Each raises TypeError for a
+    # non-View or non-int argument and InvalidArgumentError for what add_subview refuses and for
+    # the index or sibling errors given; nothing changes then.
+
+    def insert_subview(self, view: "View", *, at: int) -> None:
+        """Inserts ``view`` at index ``at`` of :attr:`subviews` (0 = bottom-most,
+        ``len(subviews)`` = front-most); a current subview ends at ``at`` (or last).
+
+        Raises InvalidArgumentError when ``at`` is negative or above ``len(subviews)``."""
+        v = _view_arg(view, "insert_subview")
+        check(load().nl_view_insert_subview_at(self._handle(), v._handle(), _index(at, "at")))
+
+    def insert_subview_above(self, view: "View", sibling: "View") -> None:
+        """Inserts ``view`` directly above ``sibling`` (above itself: no change).
+
+        Raises InvalidArgumentError when ``sibling`` is not a subview of this view."""
+        v = _view_arg(view, "insert_subview_above")
+        s = _view_arg(sibling, "insert_subview_above")
+        check(load().nl_view_insert_subview_above(self._handle(), v._handle(), s._handle()))
+
+    def insert_subview_below(self, view: "View", sibling: "View") -> None:
+        """Inserts ``view`` directly below ``sibling`` (below itself: no change).
+
+        Raises InvalidArgumentError when ``sibling`` is not a subview of this view."""
+        v = _view_arg(view, "insert_subview_below")
+        s = _view_arg(sibling, "insert_subview_below")
+        check(load().nl_view_insert_subview_below(self._handle(), v._handle(), s._handle()))
+
+    def bring_subview_to_front(self, view: "View") -> None:
+        """Moves the subview ``view`` to the front (last in :attr:`subviews`).
+
+        Raises InvalidArgumentError when ``view`` is not a subview of this view."""
+        v = _view_arg(view, "bring_subview_to_front")
+        check(load().nl_view_bring_subview_to_front(self._handle(), v._handle()))
+
+    def send_subview_to_back(self, view: "View") -> None:
+        """Moves the subview ``view`` to the back (first in :attr:`subviews`).
+
+        Raises InvalidArgumentError when ``view`` is not a subview of this view."""
+        v = _view_arg(view, "send_subview_to_back")
+        check(load().nl_view_send_subview_to_back(self._handle(), v._handle()))
+
+    def exchange_subviews(self, i: int, j: int) -> None:
+        """Swaps the subviews at indices ``i`` and ``j`` (equal indices: no change).
+
+        Raises InvalidArgumentError unless both are in ``range(len(subviews))``."""
+        check(load().nl_view_exchange_subviews(self._handle(), _index(i, "i"), _index(j, "j")))
 
     def remove_from_superview(self) -> None:
         """Removes the view from its superview, deactivating every constraint that references

@@ -8,223 +8,7 @@
 // incremental: an operation can only change the constraints whose variables' (or marker's) rows
 // it wrote, and those rows are exactly its undo journal.
 
-/// What the verification needs of one required, non-edit constraint, kept in a dense table
-/// (``Solver/records``) so that a check does no hashing and no reference counting of tags. Derived
-/// from the ``Tag``: rewritten whenever the tag is, rebuilt after a rollback.
-internal struct CheckRecord {
-    /// The constraint's external symbols and their (summed) coefficients (``Tag/coefficients``).
-    var variables: [Int]
-    var coefficients: [Double]
-    /// The marker (slack or dummy; -1 for an implicit one) and its coefficient in `expr + μ·m`.
-    var marker: Int
-    var markerCoeff: Double
-    /// The expression constant the tableau encodes.
-    var constant: Double
-    var op: RelationalOperator
-    var seq: Int
-    /// False once the constraint is removed (the slot is then free for reuse).
-    var live: Bool
-    /// Distinguishes the successive constraints of a reused slot: an entry of
-    /// ``Solver/dependentHead`` is valid while the generation it recorded is the slot's.
-    var generation = 0
-    /// The largest |cell| of the encoding's residual at the last full check of this constraint
-    /// (infinity until then): a parameter shift by `δ` moves its residual by at most
-    /// `residue × |δ|` (see ``Solver/incrementalViolation()``).
-    var residue = Double.infinity
-    /// ``Solver/totalShift`` and ``Solver/totalRounding`` when its values were last verified:
-    /// the shifts since then are the differences.
-    var baseShift = 0.0
-    var baseRounding = 0.0
-    /// `Σ|coeff| + |μ|`: how many row constants' rounding can reach its residual.
-    var coeffSum: Double
-
-    init(_ tag: Tag) {
-        variables = tag.variables
-        coefficients = tag.coefficients
-        marker = tag.marker
-        markerCoeff = tag.markerCoeff
-        constant = tag.constant
-        op = tag.constraint.op
-        seq = tag.seq
-        live = true
-        var sum = tag.markerCoeff.magnitude
-        for k in tag.coefficients { sum += k.magnitude }
-        coeffSum = sum
-    }
-}
-
 extension Solver {
-    /// A full verification (every required constraint, every restricted row, a fresh
-    /// ``accuracyMagnitude()``) runs when the operations since the last one times this factor
-    /// reach the size of the system (constraints + variables): amortised, about `factor`
-    /// constraint checks per operation (16 made the 100-view chain build 2.7 times slower than
-    /// without verification, 2 about 1.3 times), and every operation on a system of fewer than 2
-    /// constraints and variables.
-    internal static let fullVerificationFactor = 2
-
-    /// Records a constant or suggested value given to the solver (see ``inputMagnitude``).
-    @inline(__always)
-    internal func noteInput(_ value: Double) {
-        if value.magnitude > inputMagnitude { inputMagnitude = value.magnitude }
-    }
-
-    /// The magnitude `M` of the accuracy promise (docs/solver.md "Limits"): the largest of
-    /// ``inputMagnitude``, every variable's value, and every `coeff·value` product of the
-    /// required constraints — what the inputs and the answer justify, not the tableau's own
-    /// intermediate values. Cost: one pass over the variables and the required constraints' terms.
-    internal func accuracyMagnitude() -> Double {
-        var magnitude = inputMagnitude
-        for (_, entry) in variables {
-            magnitude = Swift.max(magnitude, (rows[indexOf(entry.symbol)]?.constant ?? 0).magnitude)
-        }
-        for slot in 0..<records.count where records[slot].live {
-            magnitude = Swift.max(magnitude, productMagnitude(slot))
-        }
-        return magnitude
-    }
-
-    /// The largest `|coeff · value|` of the terms of the constraint in record `slot`, and of its
-    /// variables' values.
-    @inline(__always)
-    internal func productMagnitude(_ slot: Int) -> Double {
-        var m = 0.0
-        let n = records[slot].variables.count
-        for k in 0..<n {
-            let value = rowConstant(indexOf(records[slot].variables[k])).magnitude
-            m = Swift.max(m, value, (records[slot].coefficients[k] * value).magnitude)
-        }
-        return m
-    }
-
-    /// The constant of the row at `index` (the value of its basic symbol), or 0 when the symbol
-    /// is parametric — read in place, without copying the row.
-    @inline(__always)
-    internal func rowConstant(_ index: Int) -> Double {
-        rows.withUnsafeBufferPointer { buf in
-            buf[index] == nil ? 0 : buf[index].unsafelyUnwrapped.constant
-        }
-    }
-
-    /// The value of a user variable in the current tableau (its row constant, or 0 when
-    /// parametric).
-    internal func currentValue(_ v: Variable) -> Double {
-        guard let e = variables[ObjectIdentifier(v)] else { return 0 }
-        return rows[indexOf(e.symbol)]?.constant ?? 0
-    }
-
-    // MARK: - Which constraints an operation can have changed
-
-    /// Gives the required, non-edit `tag` (about to be stored under `key`) its record, or updates
-    /// it, and records which symbol indices its verification reads (its variables' and marker's;
-    /// see ``dependentHead``). Called by ``setConstraint(_:_:)``; returns the tag with its record
-    /// slot set.
-    internal func updateRecord(_ tag: Tag) -> Tag {
-        var t = tag
-        if t.record < 0 {
-            var r = CheckRecord(t)
-            recordGeneration += 1
-            r.generation = recordGeneration
-            coeffSumHighWater = Swift.max(coeffSumHighWater, r.coeffSum)
-            if let f = freeRecords.popLast() {
-                t.record = f
-                records[f] = r
-            } else {
-                t.record = records.count
-                records.append(r)
-            }
-            registerDependents(t)
-        } else {
-            let markerChanged = records[t.record].marker != t.marker
-            var r = CheckRecord(t)
-            r.generation = records[t.record].generation
-            coeffSumHighWater = Swift.max(coeffSumHighWater, r.coeffSum)
-            records[t.record] = r
-            if markerChanged {
-                // The variables never change; only the marker's entry is new.
-                staleDependents += 1
-                if t.marker >= 0 { addDependent(indexOf(t.marker), t.record) }
-            }
-        }
-        changedRecords.append(t.record)
-        return t
-    }
-
-    /// Frees the record of a removed constraint (its ``dependentHead`` entries go stale).
-    internal func freeRecord(_ tag: Tag) {
-        guard tag.record >= 0, tag.record < records.count, records[tag.record].live else { return }
-        removedMagnitude = Swift.max(removedMagnitude, productMagnitude(tag.record))
-        records[tag.record].live = false
-        freeRecords.append(tag.record)
-        staleDependents += tag.variables.count + 1
-    }
-
-    internal func registerDependents(_ tag: Tag) {
-        for sym in tag.variables { addDependent(indexOf(sym), tag.record) }
-        if tag.marker >= 0 { addDependent(indexOf(tag.marker), tag.record) }
-    }
-
-    /// Prepends `slot` to the list of symbol index `index` (see ``dependentHead``).
-    @inline(__always)
-    internal func addDependent(_ index: Int, _ slot: Int) {
-        if dependentHead.count <= index {
-            dependentHead.append(contentsOf: repeatElement(-1, count: index + 1 - dependentHead.count))
-        }
-        dependentSlot.append(slot)
-        dependentGen.append(records[slot].generation)
-        dependentNext.append(dependentHead[index])
-        dependentHead[index] = dependentSlot.count - 1
-        dependentEntries += 1
-    }
-
-    /// Rebuilds ``records`` and ``dependentHead`` from the constraints (after a rollback or a failed
-    /// rebuild, or when stale entries outnumber live ones); every tag gets its new slot. Only
-    /// called between transactions, so a rollback can never restore a constraint whose entries
-    /// were dropped.
-    internal func reindexDependents() {
-        dependentHead = []
-        dependentNext = []
-        dependentSlot = []
-        dependentGen = []
-        records = []
-        freeRecords = []
-        dependentEntries = 0
-        staleDependents = 0
-        coeffSumHighWater = 0
-        // In creation order (deterministic slots; dictionary order is not).
-        let keys = constraints.map { ($0.value.seq, $0.key) }.sorted { $0.0 < $1.0 }.map { $0.1 }
-        for key in keys {
-            var t = constraints[key]!
-            if t.isRequired && !t.isEdit {
-                t.record = records.count
-                var r = CheckRecord(t)
-                recordGeneration += 1
-                r.generation = recordGeneration
-                coeffSumHighWater = Swift.max(coeffSumHighWater, r.coeffSum)
-                records.append(r)
-                registerDependents(t)
-            } else {
-                t.record = -1
-            }
-            constraints[key] = t
-        }
-        changedRecords.removeAll(keepingCapacity: true)
-        dependentsDirty = false
-        residueHighWater = .infinity   // the new records' residues are unknown
-    }
-
-    /// Whether entry `e` of the ``dependentHead`` lists still names a live record (of the
-    /// constraint that registered it). An entry for a marker that has since changed stays valid:
-    /// it only makes that constraint's check run when it need not.
-    @inline(__always)
-    internal func entryValid(_ e: Int) -> Bool {
-        records.withUnsafeBufferPointer { r in
-            let slot = dependentSlot[e]
-            return r[slot].live && r[slot].generation == dependentGen[e]
-        }
-    }
-
-    // MARK: - Verification
-
     /// Verifies the operation just performed (end of every transaction and rebuild): throws
     /// ``SolverError/numericalInstability`` (and the transaction rolls back) if a required
     /// constraint no longer holds, its encoding in the tableau drifted, or a restricted row is
@@ -240,15 +24,66 @@ extension Solver {
     /// value excused must be checked again once the value is gone. A verdict that starts to rely
     /// on an `M` above the inputs' also takes a full check, which refreshes that reference `M`.
     internal func verifyOperation(full: Bool = false) throws {
-        verifiedOperations += 1
+        stats.verifiedOperations += 1
+        if let message = verification.verify(full: full,
+                                             size: registry.constraints.count + tableau.variables.count,
+                                             incrementalOnly: overrides.incrementalVerification == true,
+                                             tableau: &tableau, journal: &journal) {
+            stats.lastRefusal = message
+            stats.instabilityRefusals += 1
+            throw SolverError.numericalInstability
+        }
+    }
+
+    /// The magnitude `M` of the accuracy promise now (see ``Verification/accuracyMagnitude(_:)``).
+    internal func accuracyMagnitude() -> Double { verification.accuracyMagnitude(tableau) }
+
+    /// The value of a user variable in the current tableau (its row constant, or 0 when
+    /// parametric).
+    internal func currentValue(_ v: Variable) -> Double {
+        guard let e = tableau.variables[ObjectIdentifier(v)] else { return 0 }
+        return tableau.rows[indexOf(e.symbol)]?.constant ?? 0
+    }
+}
+
+extension Verification {
+    /// A full verification (every required constraint, every restricted row, a fresh
+    /// ``accuracyMagnitude()``) runs when the operations since the last one times this factor
+    /// reach the size of the system (constraints + variables): amortised, about `factor`
+    /// constraint checks per operation (16 made the 100-view chain build 2.7 times slower than
+    /// without verification, 2 about 1.3 times), and every operation on a system of fewer than 2
+    /// constraints and variables.
+    static let fullVerificationFactor = 2
+
+    /// The magnitude `M` of the accuracy promise (docs/solver.md "Limits"): the largest of
+    /// ``inputMagnitude``, every variable's value, and every `coeff·value` product of the
+    /// required constraints — what the inputs and the answer justify, not the tableau's own
+    /// intermediate values. Cost: one pass over the variables and the required constraints' terms.
+    func accuracyMagnitude(_ tableau: Tableau) -> Double {
+        var magnitude = inputMagnitude
+        for (_, entry) in tableau.variables {
+            magnitude = Swift.max(magnitude, (tableau.rows[indexOf(entry.symbol)]?.constant ?? 0).magnitude)
+        }
+        for slot in 0..<records.count where records[slot].live {
+            magnitude = Swift.max(magnitude, productMagnitude(slot, tableau))
+        }
+        return magnitude
+    }
+
+    /// The verification of ``Solver/verifyOperation(full:)``: a description of what is broken, or
+    /// nil. `size` is the system's size (constraints + variables), `incrementalOnly` the test
+    /// setting that skips the periodic full check. `tableau` and `journal` are only read; they are
+    /// `inout` so that they are passed by address (a struct read out of the solver's stored
+    /// property to be passed by value is copied, every reference in it retained).
+    mutating func verify(full: Bool, size: Int, incrementalOnly: Bool,
+                         tableau: inout Tableau, journal: inout Journal) -> String? {
         operationsSinceFullCheck += 1
-        let size = constraints.count + variables.count
         var message: String? = nil
-        var runFull = full || (incrementalVerificationOverride != true
-                               && operationsSinceFullCheck * Solver.fullVerificationFactor >= size)
+        var runFull = full || (!incrementalOnly
+                               && operationsSinceFullCheck * Verification.fullVerificationFactor >= size)
         let neededBefore = magnitudeNeeded
         if !runFull {
-            switch incrementalViolation() {
+            switch incrementalViolation(tableau, journal) {
             case .holds:
                 // A verdict now relies on an `M` above the inputs' more than before: take a full
                 // check, so that the reference `M` for detecting its fall is the current one.
@@ -261,10 +96,10 @@ extension Solver {
         if runFull && message == nil {
             magnitudeNeeded = 0   // recomputed over every constraint
             residueHighWater = 0  // likewise
-            message = requiredViolation()
+            message = requiredViolation(tableau)
             if message == nil {
                 operationsSinceFullCheck = 0
-                verifiedMagnitude = accuracyMagnitude()
+                verifiedMagnitude = accuracyMagnitude(tableau)
                 fullCheckShift = totalShift
                 fullCheckRounding = totalRounding
             }
@@ -273,26 +108,24 @@ extension Solver {
         if message != nil {
             magnitudeNeeded = neededBefore   // the operation is rolled back: so are its verdicts
             residueHighWater = Swift.max(residueBefore, residueHighWater)
-            lastRefusal = message
-            instabilityRefusals += 1
-            throw SolverError.numericalInstability
         }
+        return message
     }
 
-    internal enum IncrementalVerdict { case holds, violated(String), magnitudeFell }
+    enum IncrementalVerdict { case holds, violated(String), magnitudeFell }
 
     /// The incremental check of ``verifyOperation(full:)``. Its `M` is what the checked
     /// constraints' own terms, the written variables and the inputs give (a lower bound of
     /// ``accuracyMagnitude()``).
-    internal func incrementalViolation() -> IncrementalVerdict {
+    mutating func incrementalViolation(_ tableau: Tableau, _ journal: Journal) -> IncrementalVerdict {
         // Whether some verdict relies on an `M` above the inputs' (which never falls): only then
         // can a fall of `M` turn an accepted result into a broken promise.
         let reliesOnM = magnitudeNeeded > inputMagnitude
         if reliesOnM && removedMagnitude >= 0.5 * verifiedMagnitude { return .magnitudeFell }
         verifyStamp &+= 1
         let stamp = verifyStamp
-        if verifyIndexStamps.count < rows.count {
-            verifyIndexStamps.append(contentsOf: repeatElement(0, count: rows.count - verifyIndexStamps.count))
+        if verifyIndexStamps.count < tableau.rows.count {
+            verifyIndexStamps.append(contentsOf: repeatElement(0, count: tableau.rows.count - verifyIndexStamps.count))
         }
         if recordStamps.count < records.count {
             recordStamps.append(contentsOf: repeatElement(0, count: records.count - recordStamps.count))
@@ -319,28 +152,28 @@ extension Solver {
         // the last full check, the shifted rows' constraints are not even looked at (layouts:
         // exact encodings, residue 0, values ~1e3).
         var largestShifted = 0.0
-        for n in 0..<undoConstants.count {
-            let index = undoConstants[n].0
-            largestShifted = Swift.max(largestShifted, undoConstants[n].1.magnitude + rowConstant(index).magnitude)
+        for n in 0..<journal.undoConstants.count {
+            let index = journal.undoConstants[n].0
+            largestShifted = Swift.max(largestShifted, journal.undoConstants[n].1.magnitude + tableau.rowConstant(index).magnitude)
         }
         // Running totals (never lowered): a constraint's share is the part since its own last
         // check, the global test uses the part since the last full check.
         totalShift += shiftedParameter
         totalRounding += 2.5e-16 * largestShifted
-        let skipShifted = undoConstants.isEmpty
+        let skipShifted = journal.undoConstants.isEmpty
             || residueHighWater * (totalShift - fullCheckShift)
                + coeffSumHighWater * (totalRounding - fullCheckRounding) <= 1e-8
         func visit(_ index: Int, _ old: Double, rewritten: Bool) {
-            if index >= rows.count { return }
-            let now = rowConstant(index)
-            if kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
+            if index >= tableau.rows.count { return }
+            let now = tableau.rowConstant(index)
+            if tableau.kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
             // A value that may have carried `M` fell below half the last full check's `M` (a
             // crossing, so a gradual fall is caught too): verdicts need the new `M`. Every row
             // counts, not only user variables' — a released variable's index is no longer marked
             // as one, and a needless full check is only slower.
             if reliesOnM && old.magnitude > now.magnitude
                 && old.magnitude * SolverLimits.maximumCoefficient >= 0.5 * verifiedMagnitude {
-                let k = largestCoefficient(ofVariableAt: index)
+                let k = largestCoefficient(ofVariableAt: index, tableau)
                 if old.magnitude * k >= 0.5 * verifiedMagnitude && now.magnitude * k < 0.5 * verifiedMagnitude {
                     fell = true
                 }
@@ -350,7 +183,7 @@ extension Solver {
             // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then NaN): no
             // tolerance can judge such a row, so it is refused outright.
             if !now.isFinite { nonFinite = index }
-            let basic = rows.withUnsafeBufferPointer { buf -> Bool in
+            let basic = tableau.rows.withUnsafeBufferPointer { buf -> Bool in
                 guard buf[index] != nil else { return false }
                 if rewritten {
                     buf[index].unsafelyUnwrapped.cells.withUnsafeBufferPointer { cells in
@@ -359,7 +192,7 @@ extension Solver {
                 }
                 return true
             }
-            if basic && isRestrictedPivotable(idOfIndex(index)) {
+            if basic && isRestrictedPivotable(tableau.idOfIndex(index)) {
                 if rewritten {
                     touchedRestricted.append(index)
                 } else if !(now >= -absoluteEpsilon) {
@@ -394,26 +227,26 @@ extension Solver {
                 e = dependentNext[e]
             }
         }
-        for n in 0..<undoRows.count {
-            let (index, old) = undoRows.withUnsafeBufferPointer { u in
+        for n in 0..<journal.undoRows.count {
+            let (index, old) = journal.undoRows.withUnsafeBufferPointer { u in
                 (u[n].0, u[n].1 == nil ? 0 : u[n].1.unsafelyUnwrapped.constant)
             }
             visit(index, old, rewritten: true)
         }
-        for n in 0..<undoConstants.count { visit(undoConstants[n].0, undoConstants[n].1, rewritten: false) }
-        if nonFinite >= 0 { return .violated("row \(symbolName(idOfIndex(nonFinite))) is not finite") }
+        for n in 0..<journal.undoConstants.count { visit(journal.undoConstants[n].0, journal.undoConstants[n].1, rewritten: false) }
+        if nonFinite >= 0 { return .violated("row \(tableau.symbolName(tableau.idOfIndex(nonFinite))) is not finite") }
         if fell { return .magnitudeFell }
         for slot in changedRecords where records[slot].live { enlist(slot) }
-        for slot in checkList { magnitude = Swift.max(magnitude, productMagnitude(slot)) }
+        for slot in checkList { magnitude = Swift.max(magnitude, productMagnitude(slot, tableau)) }
         let feasibility = absoluteEpsilon + 1e-11 * magnitude
         for index in touchedRestricted {
-            if let violation = restrictedRowViolation(index, feasibility: feasibility) { return .violated(violation) }
+            if let violation = restrictedRowViolation(index, feasibility: feasibility, tableau) { return .violated(violation) }
         }
         for slot in checkList {
-            if let violation = recordViolation(slot, magnitude: magnitude) { return .violated(violation) }
+            if let violation = recordViolation(slot, magnitude: magnitude, tableau) { return .violated(violation) }
         }
         for slot in valueList where recordStamps[slot] != stamp {
-            if let violation = recordViolation(slot, magnitude: magnitude, valueOnly: true) {
+            if let violation = recordViolation(slot, magnitude: magnitude, tableau, valueOnly: true) {
                 return .violated(violation)
             }
         }
@@ -425,9 +258,9 @@ extension Solver {
     /// basic while any constraint holds it, so a user variable in a restricted row means rounding
     /// made the basis near-singular (the simplex never moves it: the solver fuzzer found such
     /// rows after removals with coefficients 1e4 and constants 1e7). A description, or nil.
-    internal func restrictedRowViolation(_ index: Int, feasibility: Double) -> String? {
-        let r = rows[index].unsafelyUnwrapped
-        if !(r.constant >= -feasibility) { return "row \(symbolName(idOfIndex(index))) infeasible: \(r.constant)" }
+    mutating func restrictedRowViolation(_ index: Int, feasibility: Double, _ tableau: Tableau) -> String? {
+        let r = tableau.rows[index].unsafelyUnwrapped
+        if !(r.constant >= -feasibility) { return "row \(tableau.symbolName(tableau.idOfIndex(index))) infeasible: \(r.constant)" }
         if r.constant < -absoluteEpsilon {
             magnitudeNeeded = Swift.max(magnitudeNeeded, (-r.constant - absoluteEpsilon) / 1e-11)
         }
@@ -435,49 +268,31 @@ extension Solver {
         for cell in r.cells where cell.coeff.magnitude > largest { largest = cell.coeff.magnitude }
         for cell in r.cells where kindOf(cell.id) == SymbolKind.external
             && !nearZero(cell.coeff) && cell.coeff.magnitude > relativeEpsilon * largest {
-            return "restricted row \(symbolName(idOfIndex(index))) holds the variable \(symbolName(cell.id))"
+            return "restricted row \(tableau.symbolName(tableau.idOfIndex(index))) holds the variable \(tableau.symbolName(cell.id))"
         }
         return nil
-    }
-
-    /// `max(1, |coefficient|)` over the required constraints on the user variable at `index`.
-    internal func largestCoefficient(ofVariableAt index: Int) -> Double {
-        var largest = 1.0
-        guard index < dependentHead.count else { return largest }
-        let id = idOfIndex(index)
-        var e = dependentHead[index]
-        while e >= 0 {
-            let slot = dependentSlot[e]
-            let valid = entryValid(e)
-            e = dependentNext[e]
-            guard valid else { continue }
-            for k in 0..<records[slot].variables.count where records[slot].variables[k] == id {
-                largest = Swift.max(largest, records[slot].coefficients[k].magnitude)
-            }
-        }
-        return largest
     }
 
     /// A description of the first required constraint violated, or restricted row infeasible,
     /// beyond rounding, over the whole system (see ``recordViolation(_:magnitude:)``), or nil.
     /// Cost: one pass over the rows and one over the required constraints' variables' rows.
-    internal func requiredViolation() -> String? {
-        let magnitude = accuracyMagnitude()
+    mutating func requiredViolation(_ tableau: Tableau) -> String? {
+        let magnitude = accuracyMagnitude(tableau)
         // Restricted rows: against the input/answer magnitude (the tableau's own magnitude is
         // what blows up in the cases this must catch).
         let feasibility = absoluteEpsilon + 1e-11 * magnitude
         if !magnitude.isFinite { return "values overflow" }
-        for index in 0..<nextIndex {
-            guard let r = rows[index] else { continue }
-            if !r.constant.isFinite { return "row \(symbolName(idOfIndex(index))) is not finite" }
+        for index in 0..<tableau.nextIndex {
+            guard let r = tableau.rows[index] else { continue }
+            if !r.constant.isFinite { return "row \(tableau.symbolName(tableau.idOfIndex(index))) is not finite" }
             for cell in r.cells where !cell.coeff.isFinite {
-                return "row \(symbolName(idOfIndex(index))) is not finite"
+                return "row \(tableau.symbolName(tableau.idOfIndex(index))) is not finite"
             }
-            if isRestrictedPivotable(idOfIndex(index)),
-               let violation = restrictedRowViolation(index, feasibility: feasibility) { return violation }
+            if isRestrictedPivotable(tableau.idOfIndex(index)),
+               let violation = restrictedRowViolation(index, feasibility: feasibility, tableau) { return violation }
         }
         for slot in 0..<records.count where records[slot].live {
-            if let violation = recordViolation(slot, magnitude: magnitude) { return violation }
+            if let violation = recordViolation(slot, magnitude: magnitude, tableau) { return violation }
         }
         return nil
     }
@@ -494,14 +309,14 @@ extension Solver {
     /// checks, so an accepted result is always within the promise — and a required inequality's
     /// slack must equal its expression (a random-system test found a slack 35 off, which broke
     /// the constraint when it became tight). Cost: the cells of the rows involved; no allocation.
-    internal func recordViolation(_ slot: Int, magnitude: Double, valueOnly: Bool = false) -> String? {
+    mutating func recordViolation(_ slot: Int, magnitude: Double, _ tableau: Tableau, valueOnly: Bool = false) -> String? {
         checkedConstraints += 1
-        if valueOnly { return recordValueViolation(slot, magnitude: magnitude) }
+        if valueOnly { return recordValueViolation(slot, magnitude: magnitude, tableau) }
         let tag = records[slot]
         verifyStamp &+= 1
         let stamp = verifyStamp
-        if verifyAcc.count < rows.count {
-            let grow = rows.count - verifyAcc.count
+        if verifyAcc.count < tableau.rows.count {
+            let grow = tableau.rows.count - verifyAcc.count
             verifyAcc.append(contentsOf: repeatElement(0, count: grow))
             verifyMag.append(contentsOf: repeatElement(0, count: grow))
             verifyCellStamps.append(contentsOf: repeatElement(0, count: grow))
@@ -514,7 +329,7 @@ extension Solver {
         var slack = 0.0
         // Σ k·row(v) + μ·row(marker) accumulated cell by cell into the dense scratch arrays
         // (through buffer pointers: no copies, no reference counting of rows in the loop).
-        rows.withUnsafeBufferPointer { rowBuf in
+        tableau.rows.withUnsafeBufferPointer { rowBuf in
         verifyAcc.withUnsafeMutableBufferPointer { acc in
         verifyMag.withUnsafeMutableBufferPointer { mag in
         verifyCellStamps.withUnsafeMutableBufferPointer { stamps in
@@ -561,10 +376,10 @@ extension Solver {
         let floor = 1e-12 + 1e-10 * largestCell
         var residue = 0.0
         for index in verifyCells { residue = Swift.max(residue, verifyAcc[index].magnitude) }
-        for index in verifyCells where Int(kinds[index]) != SymbolKind.dummy {
+        for index in verifyCells where Int(tableau.kinds[index]) != SymbolKind.dummy {
             let cell = verifyAcc[index]
             if !(cell.magnitude <= 1e-7 * verifyMag[index] + floor) {
-                return "required constraint #\(tag.seq): coefficient of \(symbolName(idOfIndex(index))) off by \(cell) (of \(verifyMag[index]))"
+                return "required constraint #\(tag.seq): coefficient of \(tableau.symbolName(tableau.idOfIndex(index))) off by \(cell) (of \(verifyMag[index]))"
             }
         }
         if let violation = residualViolation(value: value, scale: scale, largest: largest,
@@ -584,7 +399,7 @@ extension Solver {
     /// only had their constants shifted: the residual and the slack from the current values
     /// (row constants), with the same tolerances; no cell scan (the coefficients did not change).
     /// `M` is the larger of `magnitude` and the constraint's own `|coeff·value|` and values.
-    internal func recordValueViolation(_ slot: Int, magnitude: Double) -> String? {
+    mutating func recordValueViolation(_ slot: Int, magnitude: Double, _ tableau: Tableau) -> String? {
         var value = 0.0, scale = 0.0, largest = 0.0, own = 0.0, slack = 0.0
         var marker = -1, markerCoeff = 0.0, seq = 0
         var op = RelationalOperator.equal
@@ -597,7 +412,7 @@ extension Solver {
                     for n in 0..<vars.count {
                         let k = coeffs[n]
                         if k == 0 { continue }
-                        let v = rowConstant(indexOf(vars[n]))
+                        let v = tableau.rowConstant(indexOf(vars[n]))
                         let x = k * v
                         value += x
                         scale += x.magnitude
@@ -611,7 +426,7 @@ extension Solver {
             seq = tag.pointee.seq
             op = tag.pointee.op
         }
-        if marker >= 0 && kindOf(marker) == SymbolKind.slack { slack = rowConstant(indexOf(marker)) }
+        if marker >= 0 && kindOf(marker) == SymbolKind.slack { slack = tableau.rowConstant(indexOf(marker)) }
         if let violation = residualViolation(value: value, scale: scale, largest: largest,
                                              slack: marker >= 0 && kindOf(marker) == SymbolKind.slack ? slack : nil,
                                              markerCoeff: markerCoeff, op: op, seq: seq,
@@ -629,7 +444,7 @@ extension Solver {
     /// `1e-7 × (scale + largest) + 1e-12 × M × max(1, largest)`; the slack must equal the
     /// expression within it plus `1e-7 × |slack|`. NaN-safe (an overflowed residual never passes).
     /// Raises ``magnitudeNeeded`` to the smallest `M` with which the verdict passes.
-    internal func residualViolation(value: Double, scale: Double, largest: Double, slack: Double?,
+    mutating func residualViolation(value: Double, scale: Double, largest: Double, slack: Double?,
                                     markerCoeff: Double, op: RelationalOperator, seq: Int,
                                     magnitude: Double) -> String? {
         let relative = 1e-7 * (scale + largest)
