@@ -34,7 +34,7 @@ from .results import _diagnostic_from_struct
 if TYPE_CHECKING:
     from ._map_view_base import _MapViewBase
 
-__all__ = ["logger"]
+__all__ = ["logger", "StandardErrorLines"]
 
 #: The logger every diagnostic goes to.
 logger = logging.getLogger("navlayout")
@@ -66,6 +66,17 @@ def _on_diagnostic(user_data: Optional[int], maph: Optional[int], diagnostic: An
 
 
 _THUNK = _ffi.DIAGNOSTIC_CB(_on_diagnostic)
+
+
+class StandardErrorLines(logging.StreamHandler):  # type: ignore[type-arg]
+    """A logging handler that writes what the C library's default writes: one line
+    ``navlayout: <line>`` per error on ``sys.stderr`` (warnings and infos are not written).
+    ``python -m navlayout`` uses it, so its output equals the Swift CLI's."""
+
+    def __init__(self) -> None:
+        super().__init__()  # sys.stderr at the time of each write
+        self.setLevel(logging.ERROR)
+        self.setFormatter(logging.Formatter("navlayout: %(message)s"))
 
 
 def _register(map_view: "_MapViewBase") -> None:
