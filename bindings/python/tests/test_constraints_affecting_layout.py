@@ -25,6 +25,7 @@ import pytest
 
 import navlayout as nl
 from sample_delegate import SampleLayoutDelegate
+from test_issue16 import find
 
 O = nl.ConstraintOwner
 
@@ -54,16 +55,6 @@ def guidance():
         m.navigation_enabled = True
         m.start_guidance()
         yield m
-
-
-def find(view, identifier):
-    for v in view.subviews:
-        if v.identifier == identifier:
-            return v
-        found = find(v, identifier)
-        if found is not None:
-            return found
-    return None
 
 
 def test_the_viewport_rests_on_the_turn_card_and_the_bottom_guide(guidance):

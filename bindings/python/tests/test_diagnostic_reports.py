@@ -18,6 +18,7 @@ import logging
 import pytest
 
 import navlayout as nl
+from test_diagnostics import good_ready
 
 D = nl.DiagnosticCode
 
@@ -28,18 +29,7 @@ class Broken(nl.LayoutDelegate):
         self.order_card = None
 
     def enable_navigation_ui(self, nav_map, new_state):
-        safe = nav_map.safe_area_layout_guide
-        vp, logo = new_state.viewport, new_state.google_logo
-        nav_map.add_subview(vp)
-        nav_map.add_subview(logo)
-        nl.activate([
-            vp.leading_anchor.constraint(equal_to=safe.leading_anchor),
-            vp.trailing_anchor.constraint(equal_to=safe.trailing_anchor),
-            vp.top_anchor.constraint(equal_to=safe.top_anchor),
-            vp.bottom_anchor.constraint(equal_to=safe.bottom_anchor, constant=-40),
-            logo.leading_anchor.constraint(equal_to=safe.leading_anchor),
-            logo.bottom_anchor.constraint(equal_to=safe.bottom_anchor),
-        ])
+        good_ready(nav_map, new_state)
         card = nav_map.make_view(identifier="orderCard")
         card.opaque = False
         nav_map.add_subview(card)
