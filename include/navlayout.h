@@ -323,6 +323,11 @@ typedef struct nl_diagnostic {
        field passes a smaller struct_size and gets the fields above): */
     int32_t axis;           /* NL_DIAG_AXIS_BOTH_OR_NONE (-1), or the nl_axis of an
                                NL_DIAG_AMBIGUOUS_LAYOUT that concerns one axis only */
+    /* Written only when struct_size covers it (added with nl_set_diagnostic_handler): */
+    const char *log_line;   /* the diagnostic as one line, "<severity> <code>: <message> [items:
+                               <identifier (role)>, ...]" (no newline; a newline inside an
+                               identifier is written \n): what the default handler writes after
+                               "navlayout: ". Owned like `message` */
 } nl_diagnostic;
 
 /** nl_diagnostic.axis when the diagnostic is not about a single axis. */

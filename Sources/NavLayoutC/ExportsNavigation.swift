@@ -394,13 +394,11 @@ public func nl_map_view_diagnostic_count(_ map: OpaquePointer?, _ out: UnsafeMut
 public func nl_map_view_diagnostic(_ map: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<nl_diagnostic>?) -> nl_status {
     guarded {
         let out = try requireOut(out, "nl_map_view_diagnostic")
-        // Callers built before `axis` existed pass the smaller size of the struct without it.
-        let axisOffset = MemoryLayout<nl_diagnostic>.offset(of: \nl_diagnostic.axis) ?? MemoryLayout<nl_diagnostic>.size
-        let minimum = MemoryLayout<nl_diagnostic>.offset(of: \nl_diagnostic.item_count).map { $0 + MemoryLayout<Int>.size } ?? axisOffset
-        guard Int(out.pointee.struct_size) >= minimum else {
+        // Callers built before `axis` or `log_line` existed pass the smaller size of the struct
+        // without them.
+        guard let fields = DiagnosticFields(structSize: out.pointee.struct_size) else {
             throw NavLayoutError.invalidArgument("nl_map_view_diagnostic: out->struct_size \(out.pointee.struct_size) is smaller than sizeof(nl_diagnostic) = \(MemoryLayout<nl_diagnostic>.size)")
         }
-        let hasAxis = Int(out.pointee.struct_size) >= axisOffset + MemoryLayout<Int32>.size
         try withMap(map) { ctx, m in
             let diagnostics = m.diagnostics
             guard index >= 0, index < diagnostics.count else {
@@ -408,8 +406,9 @@ public func nl_map_view_diagnostic(_ map: OpaquePointer?, _ index: Int, _ out: U
             }
             let strings = ctx.diagnosticCStrings(for: diagnostics.map { $0.message })
             let d = diagnostics[index]
+            let line = fields.logLine ? ctx.diagnosticLineCStrings(for: diagnostics.map { $0.logLine })[index] : strings[index]
             let items = try diagnosticItemHandles(d, ctx)
-            fillDiagnostic(d, message: UnsafePointer(strings[index]), items: items, into: out, withAxis: hasAxis)
+            fillDiagnostic(d, message: strings[index], logLine: line, items: items, into: out, fields: fields)
         }
     }
 }

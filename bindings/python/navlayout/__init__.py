@@ -35,6 +35,7 @@ from typing import Any
 
 from . import _ffi
 from .anchors import Anchor, LayoutItem
+from .affecting_layout import ConstraintInfo
 from .constraints import Constraint, activate, deactivate
 from .delegate import LayoutDelegate
 from .guides import LayoutGuide
@@ -80,6 +81,7 @@ from .values import (
     Rect,
     Relation,
     Severity,
+    ConstraintOwner,
     Size,
     SpeedWidgetMode,
     StackAlignment,
@@ -145,11 +147,12 @@ __all__ = [
     "Point", "Size", "Rect", "Insets", "Priority", "AnchorAttribute", "Relation", "Axis",
     "LayoutDirection", "ButtonType", "PromptKind", "SpeedWidgetMode", "Curve", "StackPosition",
     "StackAlignment", "Corner", "UIStateKind", "Severity", "DiagnosticCode", "NO_INTRINSIC_METRIC",
-    "ViewKind", "LegacyGuide", "PaddingAdjustmentBehavior", "AccessibilityTraits",
+    "ViewKind", "LegacyGuide", "PaddingAdjustmentBehavior", "AccessibilityTraits", "ConstraintOwner",
     # objects
     "MapView", "View", "LayoutItem", "LayoutGuide", "HidingStack", "PromptView", "Anchor",
     "Constraint", "activate", "deactivate", "Button", "NavigationUIState",
     "NavigationReadyUIState", "ActiveGuidanceUIState", "LayoutDelegate", "Camera", "Diagnostic",
+    "ConstraintInfo",
     "StyleValues", "style_values", "STYLE",
     # errors
     "NavLayoutError", "InvalidArgumentError", "InvalidHandleError", "InvalidStateError",

@@ -75,5 +75,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if ns.command is None:
         p.print_usage(sys.stderr)
         return fail("navlayout: a command is needed: " + ", ".join(c.NAME for c in COMMANDS))
-    status: int = ns.run(ns)
+    # Diagnostics as the Swift CLI writes them (the library's default): errors only, one line
+    # each on stderr — unless the caller configured the "navlayout" logger itself.
+    from ..diagnostic_log import StandardErrorLines, logger
+
+    handler = StandardErrorLines() if not logger.handlers else None
+    if handler is not None:
+        logger.addHandler(handler)
+        propagate, logger.propagate = logger.propagate, False
+    try:
+        status: int = ns.run(ns)
+    finally:
+        if handler is not None:
+            logger.removeHandler(handler)
+            logger.propagate = propagate
     return status
