@@ -38,10 +38,24 @@ public func nl_map_view_fail_callback(_ map: OpaquePointer?, _ message: UnsafePo
         guard ctx.callbackDepth > 0 else {
             throw NavLayoutError.invalidState("nl_map_view_fail_callback called outside a callback of this map view")
         }
+        // The replacement or destruction that runs release happened either way: the call reports
+        // what it did (issue 17: set_layout_delegate said it failed although it had installed the
+        // new delegate).
+        guard !ctx.isReleasingDelegate else {
+            throw NavLayoutError.invalidState("nl_map_view_fail_callback called from a layout delegate's release, which cannot fail: the delegate was replaced or the map view destroyed either way; nothing is reported")
+        }
         if ctx.failMessage == nil {
             let text = message.map { String(cString: $0) } ?? "callback failed"
             ctx.failMessage = text
         }
+    }
+}
+
+@c @implementation
+public func nl_map_view_destroying(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_destroying")
+        out.pointee = try resolveMap(map).isDestroying
     }
 }
 
