@@ -269,7 +269,7 @@ public func nl_hiding_stack_set_arranged_subviews(_ stack: OpaquePointer?, _ vie
         let (ctx, s) = try hidingStack(stack, "nl_hiding_stack_set_arranged_subviews")
         var list: [LayoutView] = []
         if count != 0 {
-            guard let views else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: views is NULL but count is \(count)") }
+            guard let views else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: views is NULL but count is \(UInt(bitPattern: count))") }
             guard count > 0, count <= 1 << 20 else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: count out of range") }
             var seen: Set<ObjectIdentifier> = []
             for i in 0..<count {
