@@ -38,10 +38,24 @@ public func nl_map_view_fail_callback(_ map: OpaquePointer?, _ message: UnsafePo
         guard ctx.callbackDepth > 0 else {
             throw NavLayoutError.invalidState("nl_map_view_fail_callback called outside a callback of this map view")
         }
+        // The replacement or destruction that runs release happened either way: the call reports
+        // what it did (issue 17: set_layout_delegate said it failed although it had installed the
+        // new delegate).
+        guard !ctx.isReleasingDelegate else {
+            throw NavLayoutError.invalidState("nl_map_view_fail_callback called from a layout delegate's release, which cannot fail: the delegate was replaced or the map view destroyed either way; nothing is reported")
+        }
         if ctx.failMessage == nil {
             let text = message.map { String(cString: $0) } ?? "callback failed"
             ctx.failMessage = text
         }
+    }
+}
+
+@c @implementation
+public func nl_map_view_destroying(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_destroying")
+        out.pointee = try resolveMap(map).isDestroying
     }
 }
 
@@ -255,7 +269,7 @@ public func nl_hiding_stack_set_arranged_subviews(_ stack: OpaquePointer?, _ vie
         let (ctx, s) = try hidingStack(stack, "nl_hiding_stack_set_arranged_subviews")
         var list: [LayoutView] = []
         if count != 0 {
-            guard let views else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: views is NULL but count is \(count)") }
+            guard let views else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: views is NULL but count is \(UInt(bitPattern: count))") }
             guard count > 0, count <= 1 << 20 else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: count out of range") }
             var seen: Set<ObjectIdentifier> = []
             for i in 0..<count {

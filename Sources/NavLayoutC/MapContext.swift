@@ -32,6 +32,10 @@ final class MapContext: UseTracked {
     @exclusivity(unchecked) var reportDepth = 0
     /// Set by nl_map_view_fail_callback; reported by the event that ran the callback.
     @exclusivity(unchecked) var failMessage: String?
+    /// True while a layout delegate's release runs (it cannot report failure; issue 17).
+    var isReleasingDelegate = false
+    /// True from the start of `destroy()` (nl_map_view_destroying).
+    private(set) var isDestroying = false
     /// The C delegate currently set (nil = built-in layout).
     var delegate: CDelegateBridge?
     /// C copies of the last diagnostics' messages and one-line forms (valid until the
@@ -141,6 +145,7 @@ final class MapContext: UseTracked {
 
     /// Frees everything: releases the delegate once, invalidates every handle of this map view.
     func destroy() {
+        isDestroying = true
         let bridge = delegate
         delegate = nil
         bridge?.releaseOnce()
@@ -178,7 +183,13 @@ final class CDelegateBridge: NavigationLayoutDelegate {
         guard !released else { return }
         released = true
         if let release = table.release {
-            if let context { context.runHost { release(table.user_data) } } else { release(table.user_data) }
+            if let context {
+                context.isReleasingDelegate = true
+                defer { context.isReleasingDelegate = false }
+                context.runHost { release(table.user_data) }
+            } else {
+                release(table.user_data)
+            }
         }
     }
 

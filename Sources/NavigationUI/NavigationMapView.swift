@@ -143,7 +143,7 @@ public final class NavigationMapView: LayoutRootView {
     public convenience init(preset name: String, options: Options = Options()) throws {
         guard let preset = DevicePreset.named(name) else {
             let names = DevicePreset.all.map { $0.name }.joined(separator: ", ")
-            throw NavLayoutError.invalidArgument("unknown preset \"\(name)\"; presets: \(names)")
+            throw NavLayoutError.invalidArgument("unknown preset \"\(messageText(name))\"; presets: \(names)")
         }
         var o = options
         if preset.isCarPlay { o.carPlay = true }

@@ -117,11 +117,13 @@ case "demo":
             print("]}")
         }
         if !svgDirectory.isEmpty {
-            var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>navlayout demo — \(preset)</title>"
+            // Well-formed XML as well as HTML, whatever the names hold (issue 17).
+            let e = markupEscaped
+            var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>navlayout demo — \(e(preset))</title>"
             html += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:16px} figure{display:inline-block;margin:8px;vertical-align:top} img{max-height:480px}</style></head><body>\n"
-            html += "<h1>navlayout demo — \(preset), delegate \(delegateName)</h1>\n"
+            html += "<h1>navlayout demo — \(e(preset)), delegate \(e(delegateName))</h1>\n"
             for (i, (step, file)) in index.enumerated() {
-                html += "<figure><img src=\"\(file)\" alt=\"\(step)\"><figcaption>\(i + 1). \(step)</figcaption></figure>\n"
+                html += "<figure><img src=\"\(e(file))\" alt=\"\(e(step))\"/><figcaption>\(i + 1). \(e(step))</figcaption></figure>\n"
             }
             html += "</body></html>\n"
             try html.write(toFile: svgDirectory + "/index.html", atomically: true, encoding: .utf8)

@@ -47,6 +47,7 @@ from .views import HidingStack, PromptView, View
 from .gallery import GalleryResult, gallery
 from . import session, viewer  # the workbench (issue 14): navlayout.viewer.write(...)
 from .errors import (
+    BusyError,
     CallbackFailedError,
     CarPlayError,
     DuplicateError,
@@ -158,7 +159,7 @@ __all__ = [
     "NavLayoutError", "InvalidArgumentError", "InvalidHandleError", "InvalidStateError",
     "NavigationEnabledError", "CarPlayError", "ReentrantError", "NoCommonAncestorError",
     "UnsatisfiableError", "DuplicateError", "UnknownError", "CallbackFailedError",
-    "InternalError", "LimitExceededError", "LibraryNotFoundError", "MAX_LIVE_HANDLES",
+    "InternalError", "LimitExceededError", "BusyError", "LibraryNotFoundError", "MAX_LIVE_HANDLES",
     # device gallery (issue 4)
     "gallery", "GalleryResult",
     # the workbench (issue 14): scripted sessions and the viewer page

@@ -478,6 +478,31 @@ def take_string(ptr: Optional[int]) -> Optional[str]:
         lib.nl_string_free(ptr)
 
 
+class _OwnsHandle:
+    """Base of the objects that own a library handle (map views and everything made from them,
+    solvers): ``copy.copy``, ``copy.deepcopy`` and ``pickle`` raise ``TypeError`` (issue 17: a
+    copy shared the C handle, and when the copy was collected its finaliser destroyed the
+    original's map view). Share the object itself instead."""
+
+    __slots__ = ()
+
+    def _refuse_copy(self) -> TypeError:
+        return TypeError(
+            f"{type(self).__name__} objects own a NavLayout handle and cannot be copied or pickled "
+            "(a copy would share the handle: closing or collecting one would destroy the other's); "
+            "share the object itself"
+        )
+
+    def __copy__(self) -> "_OwnsHandle":
+        raise self._refuse_copy()
+
+    def __deepcopy__(self, memo: Any) -> "_OwnsHandle":
+        raise self._refuse_copy()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise self._refuse_copy()
+
+
 def encode(text: Optional[str]) -> Optional[bytes]:
     """Encode a ``str`` argument as UTF-8 (``None`` stays NULL). Rejects NUL characters."""
     if text is None:

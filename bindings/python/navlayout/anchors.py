@@ -24,8 +24,8 @@ _W = TypeVar("_W", bound="_Wrapper")
 __all__ = ["LayoutItem", "Anchor"]
 
 
-class _Wrapper:
-    """Common base: a C handle that belongs to one map view."""
+class _Wrapper(_ffi._OwnsHandle):
+    """Common base: a C handle that belongs to one map view (not copyable: see _OwnsHandle)."""
 
     _map: "_MapViewBase"
     _h: Optional[int]
