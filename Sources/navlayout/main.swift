@@ -184,10 +184,16 @@ case "view":
         FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
         delegate = nil
     }
+    // Checked before the session runs: a page that cannot be written is not recorded.
+    let directory = URL(fileURLWithPath: out).standardized.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        fail("navlayout view: cannot write --out \(out): the directory \(directory) does not exist")
+    }
     do {
         let map = try NavigationMapView(preset: preset, options: .init(layoutDirection: rtl ? .rightToLeft : .leftToRight))
         defer { map.invalidate() }
-        try map.setLayoutDelegate(delegate)
+        if let delegate { try map.setLayoutDelegate(delegate) }  // nil: the built-in layout (CarPlay refuses any call)
         var counts = (errors: 0, warnings: 0)
         let recorder = SessionRecorder(map: map, title: delegateName + (rtl ? " (right-to-left)" : ""), preset: preset)
         let recording = try recorder.record(.standard(for: map, preset: preset)) { _, _, _ in

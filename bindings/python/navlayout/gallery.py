@@ -219,17 +219,22 @@ def gallery(
 
     On each preset a new map view gets a new delegate from ``make_delegate`` (a class or any
     callable; ``None``, or a callable returning ``None``, keeps the built-in layout) and goes
-    through: navigation ready, active guidance, each prompt kind (incident, speedCamera, traffic,
-    betterRoute) shown after its 0.4 s slide and then dismissed (+0.4 s), a rotation to the
-    landscape/portrait twin and back for ``iphone-portrait`` / ``iphone-landscape``, guidance
-    stopped. A CarPlay map view refuses layout delegates (SPEC §3): it runs with the built-in
-    layout and its summary line says so.
+    through the workbench's standard session (:mod:`navlayout.session`): navigation ready, active
+    guidance, each prompt kind (incident, speedCamera, traffic, betterRoute) shown and then
+    dismissed (each step runs until its animations end), a map pan and the re-center, the speed
+    widget's modes, a rotation to the landscape/portrait twin and back for ``iphone-portrait`` /
+    ``iphone-landscape`` (split view and back for ``ipad-portrait`` / ``ipad-split``), guidance
+    stopped, navigation disabled. A CarPlay map view refuses layout delegates (SPEC §3): it runs
+    with the built-in layout and its summary line says so. A delegate method that raises is
+    shown in its cell and counted as an error; the session goes on.
 
     After every step it writes ``OUT/<preset>-<nn>-<step>.svg`` (:meth:`MapView.snapshot_svg`,
-    captioned "preset · step") and records the diagnostics; at the end it writes
-    ``OUT/index.html``: one summary line per preset (steps, errors, warnings, infos), then per
-    preset a row of the pictures with each step's diagnostics. Progress goes to ``stream``
-    (default ``sys.stderr``) as ``[i/n] preset: step step … — e errors, w warnings, i infos``.
+    captioned "preset · step") and records the diagnostics; per preset it writes the viewer page
+    ``OUT/<preset>.html`` (:mod:`navlayout.viewer`); at the end ``OUT/index.html``: one summary
+    line per preset (steps, errors, warnings, infos), then per preset a row of the pictures with
+    each step's diagnostics, each picture linking to its step in the viewer page. Progress goes to
+    ``stream`` (default ``sys.stderr``) as ``[i/n] preset: ... — e errors, w warnings, i infos``
+    (a dot per step).
 
     Args:
         make_delegate: a zero-argument callable making a fresh :class:`LayoutDelegate`.
@@ -271,7 +276,7 @@ def gallery(
         stream.flush()
 
         def progress(step: str) -> None:
-            stream.write(f" {step}")
+            stream.write(".")
             stream.flush()
 
         try:

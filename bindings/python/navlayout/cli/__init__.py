@@ -4,6 +4,7 @@
 
     python -m navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json] [--svg DIR]
     python -m navlayout gallery [--delegate sample|wide|builtin] [--out DIR] [--presets A,B,...]
+    python -m navlayout view [--delegate sample|wide|builtin|MODULE:CALLABLE] [--preset NAME] [--out FILE] [--rtl]
     python -m navlayout presets
     python -m navlayout --version
 
@@ -24,13 +25,13 @@ import sys
 from types import ModuleType
 from typing import List, Optional, Sequence
 
-from . import demo, gallery, presets
+from . import demo, gallery, presets, view
 from ._common import PRESETS, PRESETS_EPILOG, fail
 
 __all__ = ["COMMANDS", "main", "parser"]
 
 #: The sub-commands, in the order ``--help`` lists them.
-COMMANDS: Sequence[ModuleType] = (demo, gallery, presets)
+COMMANDS: Sequence[ModuleType] = (demo, gallery, view, presets)
 
 
 def parser() -> argparse.ArgumentParser:
