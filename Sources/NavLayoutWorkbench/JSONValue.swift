@@ -72,8 +72,11 @@ private struct JSONReader {
     }
 
     mutating func expect(_ literal: String, _ value: JSONValue) throws -> JSONValue {
+        let start = offset
         for b in literal.utf8 {
-            guard offset < bytes.count, bytes[offset] == b else { throw error("expected \(literal)") }
+            guard offset < bytes.count, bytes[offset] == b else {
+                throw JSONError(offset: start, reason: "expected \(literal)")
+            }
             offset += 1
         }
         return value

@@ -103,8 +103,8 @@ public struct SweepBand: Sendable {
     /// Where the band ends: the next band's `start` (not in this band), or, for the last band, the
     /// range's stop (in it).
     public let stop: Double
-    /// A size near the middle of the band that was run or lies between runs of this band (on the
-    /// grid): where the sweep page's viewer link shows the band.
+    /// The grid size nearest to the middle of `start` and `stop` that belongs to the band (it was
+    /// run, or lies between runs of this band): where the sweep page's viewer link shows it.
     public let midpoint: Double
     public let wideMode: Bool
     /// The diagnostics and failures of the band, as run at `start` (their messages are those of
@@ -166,6 +166,12 @@ public enum SizeSweep {
             while Double(hi) / 100 >= stop { hi -= 1 }
             kFirst = lo
             kLast = max(hi, lo - 1)
+        }
+
+        /// The index whose size is nearest to `v`, within `range`.
+        func index(nearest v: Double, in range: ClosedRange<Int>) -> Int {
+            let k = Int((v * 100).rounded())
+            return min(max(k - kFirst + 1, range.lowerBound), range.upperBound)
         }
 
         func value(_ i: Int) -> Double {
@@ -236,7 +242,8 @@ public enum SizeSweep {
             let next = n + 1 < firsts.count ? firsts[n + 1].index : nil
             let lastInBand = next.map { $0 - 1 } ?? last
             bands.append(SweepBand(start: grid.value(k), stop: next.map(grid.value) ?? grid.stop,
-                                   midpoint: grid.value((k + lastInBand) / 2), wideMode: s.wideMode,
+                                   midpoint: grid.value(grid.index(nearest: (grid.value(k) + grid.value(next ?? last)) / 2, in: k...lastInBand)),
+                                   wideMode: s.wideMode,
                                    diagnostics: s.diagnostics, failures: s.failures))
         }
         return SweepResult(configuration: configuration, title: title, bands: bands, runs: done.count)

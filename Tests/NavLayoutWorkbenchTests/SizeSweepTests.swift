@@ -57,6 +57,7 @@ final class SizeSweepTests: XCTestCase {
         XCTAssertEqual(result.bands.map(\.start), [320, 600])
         XCTAssertEqual(result.bands.map(\.stop), [600, 1400])
         XCTAssertEqual(result.bands.map(\.wideMode), [false, true])
+        XCTAssertEqual(result.bands.map(\.midpoint), [460, 1000])  // (320 + 600) / 2, (600 + 1400) / 2
         XCTAssertEqual(result.bands.flatMap(\.diagnostics).count, 0)
         XCTAssertEqual(result.bands.flatMap(\.failures).count, 0)
         // The boundary is exact to 0.01 pt: 599.99 is standard, 600 wide.
@@ -92,7 +93,7 @@ final class SizeSweepTests: XCTestCase {
         let panned = "map panned: re-center button"
         let overlap = "overlap [\"googleLogo\", \"compass\"]"
         // Below 112 the logo and the compass overlap in every step that shows them: all but the
-        // last (navigation disabled), 17 steps.
+        // last (navigation disabled): 16 of the 17 steps.
         let steps = SessionScript.standard(preset: nil, size: Size(width: 100, height: 1180), safeArea: .zero).steps.map(\.name)
         XCTAssertEqual(keys(result.bands[0]),
                        Set(steps.dropLast().map { "\($0): \(overlap)" } + ["\(panned): offscreen [\"googleLogo\"]"]))

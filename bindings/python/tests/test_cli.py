@@ -75,7 +75,7 @@ def test_top_level_help_lists_the_commands():
 
 
 @pytest.mark.parametrize("args, message", [
-    ([], "navlayout: a command is needed: demo, gallery, presets\n"),
+    ([], "navlayout: a command is needed: demo, gallery, presets, sweep\n"),
     (["demo", "--delegate", "nope"], "invalid choice: 'nope'"),
     (["demo", "--svg"], "argument --svg: expected one argument"),
     (["fly"], "invalid choice: 'fly'"),
