@@ -10,6 +10,9 @@ let usage = """
 usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json] [--svg DIR]
        navlayout gallery [--delegate sample|wide|builtin] [--out DIR] [--presets A,B,...]
        navlayout view [--delegate sample|wide|builtin] [--preset NAME] [--out FILE] [--rtl]
+       navlayout sweep [--delegate sample|wide|builtin] [--axis width|height] [--from A] [--to B]
+                       [--height H | --width W] [--insets T,L,B,R] [--rtl] [--step S]
+                       [--threads N] [--out DIR] [--json]
        navlayout presets
 
   demo      drive enable → guidance → incident prompt (0, 0.2, 0.4 s) → dismissed → stop →
@@ -31,6 +34,17 @@ usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json
             60 per second, each view's frame and constraints, the diagnostics.
             --rtl runs it right-to-left. Exits 1 when the delegate failed (the
             page shows where)
+  sweep     run the standard session at every size from A to B points along the
+            axis (default: width 320 to 1400 at height 1180, or height 320 to
+            1400 at width 820; insets 24,0,20,0 as the iPad's) and print the
+            bands: maximal ranges with the same wide mode, diagnostics (step,
+            code, items) and delegate failures. Sizes are sampled every S points
+            (default 8), then bisected where the result changes: each boundary
+            is exact to 0.01 pt. Runs on every core (--threads N to choose).
+            --out DIR writes DIR/index.html, a band chart linking each band to
+            a viewer page at its midpoint (DIR/band-N.html); --json prints the
+            result as JSON (docs/sweep-schema.md). Exits 1 when a band has an
+            error diagnostic or a delegate failure
   presets   list the device presets (SPEC §9)
 
 presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))
@@ -53,7 +67,7 @@ func option(_ name: String, default value: String) -> String {
     return v
 }
 
-func makeDelegate(_ name: String) -> NavigationLayoutDelegate? {
+@Sendable func makeDelegate(_ name: String) -> NavigationLayoutDelegate? {
     switch name {
     case "sample": return SampleLayoutDelegate()
     case "wide": return WideLayoutDelegate()
@@ -215,6 +229,8 @@ case "view":
     } catch {
         fail("navlayout view: \(error)")
     }
+case "sweep":
+    sweepCommand()
 case "presets":
     for p in DevicePreset.all {
         let s = p.safeArea

@@ -139,6 +139,27 @@ class nl_session_options(Structure):
     ]
 
 
+# The size sweep (issue 15): (user_data, map) -> 0 when the delegate is set; (user_data, width,
+# height, char **out_sample) -> 0 sample, 1 delegate failure at that size, else stop.
+SWEEP_FACTORY_CB = CFUNCTYPE(c_int32, c_void_p, c_void_p)
+SWEEP_SAMPLER_CB = CFUNCTYPE(c_int32, c_void_p, c_double, c_double, POINTER(c_void_p))
+
+
+class nl_sweep_options(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("axis", c_enum),
+        ("start", c_double),
+        ("stop", c_double),
+        ("fixed", c_double),
+        ("safe_area", nl_insets),
+        ("layout_direction", c_enum),
+        ("sample_step", c_double),
+        ("threads", c_uint32),
+        ("title", c_char_p),
+    ]
+
+
 class nl_layout_delegate(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
@@ -321,6 +342,13 @@ _PROTOTYPES = {
     # workbench (issue 14): sessions, recordings, the viewer page
     "nl_map_view_run_session": (st, [H, P(nl_session_options), SESSION_OBSERVER_CB, c_void_p, P(c_void_p)]),
     "nl_viewer_page": (c_void_p, [c_char_p, c_char_p]),  # char *, freed with nl_string_free
+    # the size sweep (issue 15)
+    "nl_sweep": (st, [P(nl_sweep_options), SWEEP_FACTORY_CB, c_void_p, P(c_void_p)]),
+    "nl_sweep_with_sampler": (st, [P(nl_sweep_options), SWEEP_SAMPLER_CB, c_void_p, P(c_void_p)]),
+    "nl_map_view_sweep_sample": (st, [H, P(c_void_p)]),
+    "nl_sweep_text": (c_void_p, [c_char_p]),  # char *, freed with nl_string_free
+    "nl_sweep_page": (c_void_p, [c_char_p, c_char_p]),
+    "nl_string_duplicate": (c_void_p, [c_char_p]),
     # issue 16: layers on screen, speed widget settings and data, re-center switch, legacy APIs
     "nl_view_insert_subview_at": (st, [H, H, c_size_t]),
     "nl_view_insert_subview_above": (st, [H, H, H]),

@@ -188,11 +188,17 @@ class _MapViewBase(View):
 
     def _event(self, fn: Callable[..., int], *args: Any) -> None:
         """Call a C function that may run callbacks; re-raise a callback's exception."""
-        status = fn(self._maph_checked(), *args)
+        # Only the exceptions of the callbacks this call runs are its own: inside a callback, an
+        # earlier callback's pending exception (of the same event, or of a session that runs in
+        # one C call) stays pending for the call that started it.
+        earlier, self._pending = self._pending, []
+        try:
+            status = fn(self._maph_checked(), *args)
+        finally:
+            mine, self._pending = self._pending, earlier
         _free_parked_records()
-        if self._pending:
-            exc = self._pending.pop(0)
-            self._pending.clear()
+        if mine:
+            exc = mine[0]
             if status != 0 and exc.__cause__ is None:
                 exc.__cause__ = error_for_status(status, _ffi.last_error_message())
                 exc.__suppress_context__ = True

@@ -76,7 +76,7 @@ def test_top_level_help_lists_the_commands():
 
 
 @pytest.mark.parametrize("args, message", [
-    ([], "navlayout: a command is needed: demo, gallery, view, presets\n"),
+    ([], "navlayout: a command is needed: demo, gallery, view, presets, sweep\n"),
     (["view", "--delegate", "nope"], 'unknown delegate "nope"; delegates: sample, wide, builtin, or MODULE:CALLABLE\n'),
     (["view", "--delegate", "no_such_module_here:Delegate"], "--delegate no_such_module_here:Delegate: cannot import"),
     (["demo", "--delegate", "nope"], "invalid choice: 'nope'"),

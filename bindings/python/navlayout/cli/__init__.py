@@ -6,6 +6,8 @@
     python -m navlayout gallery [--delegate sample|wide|builtin] [--out DIR] [--presets A,B,...]
     python -m navlayout view [--delegate sample|wide|builtin|MODULE:CALLABLE] [--preset NAME] [--out FILE] [--rtl]
     python -m navlayout presets
+    python -m navlayout sweep [--delegate D] [--axis width|height] [--from A] [--to B] [--height H]
+                              [--insets T,L,B,R] [--rtl] [--step S] [--out DIR] [--json]
     python -m navlayout --version
 
 Each sub-command takes ``--help``. Output, files and exit statuses are those of the Swift CLI
@@ -25,13 +27,13 @@ import sys
 from types import ModuleType
 from typing import List, Optional, Sequence
 
-from . import demo, gallery, presets, view
+from . import demo, gallery, presets, sweep, view
 from ._common import PRESETS, PRESETS_EPILOG, fail
 
 __all__ = ["COMMANDS", "main", "parser"]
 
 #: The sub-commands, in the order ``--help`` lists them.
-COMMANDS: Sequence[ModuleType] = (demo, gallery, view, presets)
+COMMANDS: Sequence[ModuleType] = (demo, gallery, view, presets, sweep)
 
 
 def parser() -> argparse.ArgumentParser:
