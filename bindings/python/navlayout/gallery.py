@@ -213,7 +213,8 @@ def gallery(
     captioned "preset · step") and records the diagnostics; at the end it writes
     ``OUT/index.html``: one summary line per preset (steps, errors, warnings, infos), then per
     preset a row of the pictures with each step's diagnostics. Progress goes to ``stream``
-    (default ``sys.stderr``) as ``[i/n] preset: step step … — e errors, w warnings, i infos``.
+    (default ``sys.stderr``) as ``[i/n] preset:`` and a dot per step, then ``— e errors, w warnings,
+    i infos`` (what ``navlayout gallery`` prints).
 
     Args:
         make_delegate: a zero-argument callable making a fresh :class:`LayoutDelegate`.
@@ -255,7 +256,7 @@ def gallery(
         stream.flush()
 
         def progress(step: str) -> None:
-            stream.write(f" {step}")
+            stream.write(".")
             stream.flush()
 
         try:
