@@ -323,6 +323,11 @@ typedef struct nl_diagnostic {
        field passes a smaller struct_size and gets the fields above): */
     int32_t axis;           /* NL_DIAG_AXIS_BOTH_OR_NONE (-1), or the nl_axis of an
                                NL_DIAG_AMBIGUOUS_LAYOUT that concerns one axis only */
+    /* Written only when struct_size covers it (added with nl_set_diagnostic_handler): */
+    const char *log_line;   /* the diagnostic as one line, "<severity> <code>: <message> [items:
+                               <identifier (role)>, ...]" (no newline; a newline inside an
+                               identifier is written \n): what the default handler writes after
+                               "navlayout: ". Owned like `message` */
 } nl_diagnostic;
 
 /** nl_diagnostic.axis when the diagnostic is not about a single axis. */
@@ -834,7 +839,13 @@ nl_status nl_guide_constraints_affecting_layout(const nl_guide *guide, nl_axis a
  * (NL_ERR_REENTRANT). A callback reports failure with nl_map_view_fail_callback.
  *
  * The map view keeps user_data until the delegate is replaced or the map view is destroyed,
- * then calls release(user_data) exactly once (release may be NULL).
+ * then calls release(user_data) exactly once (release may be NULL). release cannot fail:
+ * nl_map_view_fail_callback from inside it returns NL_ERR_INVALID_STATE and reports nothing (the
+ * delegate was replaced, or the map view destroyed, either way). Inside release,
+ * nl_map_view_destroying tells the two apart — after a destruction no animation completion of the
+ * map view runs, after a replacement the pending ones still do — so a release whose user_data
+ * also backs pending completions (nl_map_view_animate) knows whether to free it now
+ * (examples/c/sample_delegate.c does).
  */
 typedef struct nl_layout_delegate {
     uint32_t struct_size;
@@ -863,8 +874,18 @@ nl_status nl_map_view_set_layout_delegate(nl_map_view *map, const nl_layout_dele
 /** Called by the host from inside one of this map view's callbacks to report that the callback
  *  failed: the event that ran the callback then returns NL_ERR_CALLBACK_FAILED with `message`
  *  (copied; NULL = "callback failed") as its error message. The transition itself is not undone
- *  (SPEC §3). NL_ERR_INVALID_STATE when called outside a callback. */
+ *  (SPEC §3). NL_ERR_INVALID_STATE when called outside a callback, or from a delegate's release
+ *  (which cannot fail: nl_map_view_set_layout_delegate and nl_map_view_destroy report what they
+ *  did, NL_OK). */
 nl_status nl_map_view_fail_callback(nl_map_view *map, const char *message);
+
+/** Whether nl_map_view_destroy is destroying the map view: *out is true only inside the callbacks
+ *  that call runs (the layout delegate's release), false otherwise — in particular inside a
+ *  release run by nl_map_view_set_layout_delegate, the other caller of release. After a
+ *  destruction no pending animation completion of the map view runs (nl_map_view_animate); after a
+ *  replacement they still do. NL_ERR_INVALID_HANDLE for a bad map, NL_ERR_INVALID_ARGUMENT for a
+ *  NULL out. */
+nl_status nl_map_view_destroying(const nl_map_view *map, bool *out);
 
 /** Enables or disables navigation (SPEC §3 table). Enabling from noNavigation calls
  *  enable_navigation_ui; disabling calls hide_prompt/stop_guidance as needed, then
@@ -1321,6 +1342,135 @@ nl_status nl_map_view_run_session(nl_map_view *map, const nl_session_options *op
  * caller frees with nl_string_free, or NULL with NL_ERR_INVALID_ARGUMENT for a NULL recording.
  */
 char *nl_viewer_page(const char *recording_json, const char *title);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workbench, part 2: the size sweep (issue 15)                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/*
+ * Where does a layout break? The size sweep runs the workbench's standard session (without a
+ * preset: no resize steps) on map views of every size of a range along one axis and returns
+ * *bands*: maximal intervals over which wide mode (SPEC §4), the set of (step, diagnostic code,
+ * items) and the set of (step, failure source) stay the same. Sizes are sampled every
+ * `sample_step` points (both ends included), then every pair of neighbouring samples whose results
+ * differ is bisected on the 0.01 pt grid (sizes k / 100) until the two are grid neighbours: each
+ * band after the first starts at a grid size whose neighbour 0.01 pt below belongs to the previous
+ * band, so every boundary is exact to 0.01 pt. A band narrower than `sample_step` between two
+ * samples with the same result can be missed; every change between samples that differ is found.
+ * Each size gets its own map view; runs of one round are spread over `threads` threads.
+ * The result is JSON of schema `navlayout.sweep/1` (docs/sweep-schema.md).
+ */
+
+/** The axis a sweep varies. */
+typedef enum nl_sweep_axis {
+    NL_SWEEP_WIDTH = 0,  /**< the width varies, the height is `fixed` */
+    NL_SWEEP_HEIGHT = 1  /**< the height varies, the width is `fixed` */
+} nl_sweep_axis;
+
+/** What to sweep. Set struct_size to sizeof(nl_sweep_options). */
+typedef struct nl_sweep_options {
+    uint32_t struct_size;
+    nl_sweep_axis axis;
+    /** The range on the axis (points): finite, 0 <= start < stop <= 100000; both ends are run. */
+    double start;
+    double stop;
+    /** The map view's size on the other axis (points), finite, 0 ... 100000. */
+    double fixed;
+    /** Safe-area insets at every size (points, physical edges; finite, >= 0; they must fit the
+     *  map view at `start`). */
+    nl_insets safe_area;
+    nl_layout_direction layout_direction;
+    /** Points between the first samples; 0 means 8. At most 100000 samples. */
+    double sample_step;
+    /** Threads (map views at once); 0 means one per processor online. */
+    uint32_t threads;
+    /** The run's name in the result and on the page (e.g. the delegate's), UTF-8, copied; NULL
+     *  for none. */
+    const char *title;
+} nl_sweep_options;
+
+/**
+ * Makes the layout delegate for one map view of a sweep: called by nl_sweep with a new map view
+ * of the size being run, before its session, on the thread that runs it. Set the delegate with
+ * nl_map_view_set_layout_delegate (its user_data is released when the sweep destroys the map
+ * view) and anything else the layout needs (settings, speed data). Several threads call the
+ * factory at once, each with its own map view: `user_data` is shared, so keep per-delegate state
+ * in the delegate's own user_data. Do not keep `map`: the sweep destroys it after the run.
+ * Return 0, or anything else to report that no delegate could be made: that size's result is then
+ * a failure (source "makeDelegate"), shown in its band; the sweep goes on.
+ */
+typedef int (*nl_sweep_delegate_factory)(void *user_data, nl_map_view *map);
+
+/**
+ * Sweeps `options` with delegates from `factory` (NULL: the built-in layout at every size) and
+ * writes the result, JSON of schema `navlayout.sweep/1`, to *out_result (free it with
+ * nl_string_free; NULL on error). A delegate callback that fails (nl_map_view_fail_callback) is a
+ * result at that size (a failure in its band, the session going on), never an error of the sweep.
+ * The sweep's map views report nothing to the diagnostic handler: their diagnostics are in the
+ * result. Errors (nothing ran): NL_ERR_INVALID_ARGUMENT with a message naming the argument (NULL
+ * options or out_result, struct_size too small, NaN or infinite numbers, an empty or reversed
+ * range, negative sizes, sizes beyond 100000, insets that do not fit at `start`, a sample_step
+ * that is negative, NaN or gives more than 100000 samples, an axis or layout direction outside
+ * its enum).
+ */
+nl_status nl_sweep(const nl_sweep_options *options, nl_sweep_delegate_factory factory, void *user_data,
+                   char **out_result);
+
+/**
+ * The result at one size, for nl_sweep_with_sampler: run the standard session on a map view of
+ * `width` x `height` points (the options' safe area and layout direction) and return 0 with
+ * *out_sample set to the map view's nl_map_view_sweep_sample. The sweep frees *out_sample with
+ * nl_string_free, so it must come from the library (nl_map_view_sweep_sample, or
+ * nl_string_duplicate of a sample made elsewhere — another process). Return 1 when the delegate
+ * could not be made or set at that size: the size's result is a failure (source "makeDelegate")
+ * whose message is *out_sample if set. Return anything else to stop the sweep: nl_sweep_with_sampler then
+ * fails with NL_ERR_CALLBACK_FAILED and *out_sample (if set) as its message. Called from several
+ * threads at once (options->threads).
+ */
+typedef int (*nl_sweep_sampler)(void *user_data, double width, double height, char **out_sample);
+
+/**
+ * nl_sweep with the runs done by `sampler` (e.g. in worker processes: the Python binding runs a
+ * Python delegate so). The bands are made as by nl_sweep. Errors: those of nl_sweep;
+ * NL_ERR_INVALID_ARGUMENT for a NULL sampler or a sample that is not `navlayout.sweep-sample/1`;
+ * NL_ERR_CALLBACK_FAILED when the sampler stopped the sweep.
+ */
+nl_status nl_sweep_with_sampler(const nl_sweep_options *options, nl_sweep_sampler sampler, void *user_data,
+                                char **out_result);
+
+/**
+ * Runs the standard session (no preset) on `map` with its delegate and writes the sweep's result
+ * at that size, JSON of schema `navlayout.sweep-sample/1` (docs/sweep-schema.md): wide mode, each
+ * step's diagnostics (code, severity, items by identifier, message) and the delegate's failures.
+ * The session leaves the map view as nl_map_view_run_session does; its diagnostics are not given to
+ * the diagnostic handler. *out_sample is freed with nl_string_free (NULL on error). Errors:
+ * NL_ERR_INVALID_HANDLE, NL_ERR_INVALID_ARGUMENT (NULL out_sample), NL_ERR_REENTRANT (from inside a
+ * callback of `map`), NL_ERR_NAVIGATION_ENABLED, NL_ERR_INVALID_STATE (invalidated map view).
+ */
+nl_status nl_map_view_sweep_sample(nl_map_view *map, char **out_sample);
+
+/**
+ * The sweep result as text (what `navlayout sweep` prints): a heading line, one line per band
+ * ("band 1: 320 ≤ width < 600 — standard, no diagnostics"), one indented line per diagnostic
+ * (step, severity, code, items) and failure (step, source, message). Free with nl_string_free.
+ * NULL with NL_ERR_INVALID_ARGUMENT for NULL or text that is not a `navlayout.sweep/1` result.
+ */
+char *nl_sweep_text(const char *result_json);
+
+/**
+ * The sweep page: one self-contained HTML file (inline CSS and SVG, no script, no network) with a
+ * band chart along the axis and a table of the bands. Each band links to `band-N.html` (N from 1,
+ * next to the page) at its first step with a diagnostic or failure (`#step=K`): write there the
+ * viewer page (nl_map_view_run_session + nl_viewer_page) of the standard session on a map view at
+ * the band's `midpoint`. `title` (NULL: "NavLayout size sweep — <the result's title>") is
+ * HTML-escaped. Free with nl_string_free. NULL with NL_ERR_INVALID_ARGUMENT for NULL or text that
+ * is not a `navlayout.sweep/1` result.
+ */
+char *nl_sweep_page(const char *result_json, const char *title);
+
+/** A copy of `text` made by the library, to hand over strings the library frees with
+ *  nl_string_free (e.g. a sampler's *out_sample). NULL for NULL (NL_ERR_INVALID_ARGUMENT). */
+char *nl_string_duplicate(const char *text);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Raw solver: the Cassowary solver on its own (API.md "Raw solver"; docs/solver.md)           */

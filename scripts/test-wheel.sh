@@ -14,8 +14,7 @@ wheel=$(bash scripts/build-wheel.sh "$tmp/dist" | sed -n 's/^wheel: //p')
 [ -n "$wheel" ] || { echo "test-wheel: no wheel built" >&2; exit 1; }
 echo "test-wheel: installing $(basename "$wheel") into a fresh venv"
 python3 -m venv "$tmp/venv"
-"$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel" \
-  pytest kiwisolver mypy selenium
+"$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel" pytest kiwisolver mypy selenium
 cd "$tmp"   # away from the checkout: only the installed package can be imported
 # NAVLAYOUT_TEST_INSTALLED=1: tests/conftest.py tests the installed package and its bundled
 # library; NAVLAYOUT_CLI= (empty): there is no Swift CLI to compare with.

@@ -159,6 +159,10 @@ public struct StepOutcome {
     public var failures: [String] = []
     /// The errors themselves, in the same order.
     public var errors: [Error] = []
+    /// What each failure came from, in the same order: the event's `label`, or `advanceTime(by:)`
+    /// for a completion that threw while the clock ran (the size sweep tells failures apart by
+    /// step and source, issue 15).
+    public var failureSources: [String] = []
     /// Things worth knowing that are not failures (a suppressed prompt, animations cut off).
     public var notes: [String] = []
     /// Seconds the clock moved in this step.
@@ -210,6 +214,7 @@ public enum SessionDriver {
             } catch {
                 outcome.failures.append("\(event.label): \(message(error))")
                 outcome.errors.append(error)
+                outcome.failureSources.append(event.label)
             }
         }
     }
@@ -231,6 +236,7 @@ public enum SessionDriver {
             do { try map.advanceTime(by: elapsed - previous) } catch {
                 outcome.failures.append("advanceTime(by:) at \(formatPoints(elapsed)) s: \(message(error))")
                 outcome.errors.append(error)
+                outcome.failureSources.append("advanceTime(by:)")
             }
             sample(elapsed)
         }

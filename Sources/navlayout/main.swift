@@ -10,6 +10,9 @@ let usage = """
 usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json] [--svg DIR]
        navlayout gallery [--delegate sample|wide|builtin] [--out DIR] [--presets A,B,...]
        navlayout view [--delegate sample|wide|builtin] [--preset NAME] [--out FILE] [--rtl]
+       navlayout sweep [--delegate sample|wide|builtin] [--axis width|height] [--from A] [--to B]
+                       [--height H | --width W] [--insets T,L,B,R] [--rtl] [--step S]
+                       [--threads N] [--out DIR] [--json]
        navlayout presets
 
   demo      drive enable → guidance → incident prompt (0, 0.2, 0.4 s) → dismissed → stop →
@@ -31,6 +34,17 @@ usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json
             60 per second, each view's frame and constraints, the diagnostics.
             --rtl runs it right-to-left. Exits 1 when the delegate failed (the
             page shows where)
+  sweep     run the standard session at every size from A to B points along the
+            axis (default: width 320 to 1400 at height 1180, or height 320 to
+            1400 at width 820; insets 24,0,20,0 as the iPad's) and print the
+            bands: maximal ranges with the same wide mode, diagnostics (step,
+            code, items) and delegate failures. Sizes are sampled every S points
+            (default 8), then bisected where the result changes: each boundary
+            is exact to 0.01 pt. Runs on every core (--threads N to choose).
+            --out DIR writes DIR/index.html, a band chart linking each band to
+            a viewer page at its midpoint (DIR/band-N.html); --json prints the
+            result as JSON (docs/sweep-schema.md). Exits 1 when a band has an
+            error diagnostic or a delegate failure
   presets   list the device presets (SPEC §9)
 
 presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))
@@ -53,7 +67,7 @@ func option(_ name: String, default value: String) -> String {
     return v
 }
 
-func makeDelegate(_ name: String) -> NavigationLayoutDelegate? {
+@Sendable func makeDelegate(_ name: String) -> NavigationLayoutDelegate? {
     switch name {
     case "sample": return SampleLayoutDelegate()
     case "wide": return WideLayoutDelegate()
@@ -117,11 +131,13 @@ case "demo":
             print("]}")
         }
         if !svgDirectory.isEmpty {
-            var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>navlayout demo — \(preset)</title>"
+            // Well-formed XML as well as HTML, whatever the names hold (issue 17).
+            let e = markupEscaped
+            var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>navlayout demo — \(e(preset))</title>"
             html += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:16px} figure{display:inline-block;margin:8px;vertical-align:top} img{max-height:480px}</style></head><body>\n"
-            html += "<h1>navlayout demo — \(preset), delegate \(delegateName)</h1>\n"
+            html += "<h1>navlayout demo — \(e(preset)), delegate \(e(delegateName))</h1>\n"
             for (i, (step, file)) in index.enumerated() {
-                html += "<figure><img src=\"\(file)\" alt=\"\(step)\"><figcaption>\(i + 1). \(step)</figcaption></figure>\n"
+                html += "<figure><img src=\"\(e(file))\" alt=\"\(e(step))\"/><figcaption>\(i + 1). \(e(step))</figcaption></figure>\n"
             }
             html += "</body></html>\n"
             try html.write(toFile: svgDirectory + "/index.html", atomically: true, encoding: .utf8)
@@ -182,10 +198,16 @@ case "view":
         FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
         delegate = nil
     }
+    // Checked before the session runs: a page that cannot be written is not recorded.
+    let directory = URL(fileURLWithPath: out).standardized.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        fail("navlayout view: cannot write --out \(out): the directory \(directory) does not exist")
+    }
     do {
         let map = try NavigationMapView(preset: preset, options: .init(layoutDirection: rtl ? .rightToLeft : .leftToRight))
         defer { map.invalidate() }
-        try map.setLayoutDelegate(delegate)
+        if let delegate { try map.setLayoutDelegate(delegate) }  // nil: the built-in layout (CarPlay refuses any call)
         var counts = (errors: 0, warnings: 0)
         let recorder = SessionRecorder(map: map, title: delegateName + (rtl ? " (right-to-left)" : ""), preset: preset)
         let recording = try recorder.record(.standard(for: map, preset: preset)) { _, _, _ in
@@ -207,6 +229,8 @@ case "view":
     } catch {
         fail("navlayout view: \(error)")
     }
+case "sweep":
+    sweepCommand()
 case "presets":
     for p in DevicePreset.all {
         let s = p.safeArea

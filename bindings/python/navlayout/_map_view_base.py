@@ -18,6 +18,8 @@ from ._args import _flag
 from .animation import _forget_animations
 from .anchors import LayoutItem, _Wrapper
 from .constraints import Constraint
+from .diagnostic_log import _register as _register_for_diagnostics
+from .diagnostic_log import _unregister as _unregister_for_diagnostics
 from .delegate import (
     LayoutDelegate,
     _callback_depth,
@@ -59,6 +61,7 @@ class _MapViewBase(View):
         self._delegate_records: Dict[int, _DelegateRecord] = {}
         self._pending: List[BaseException] = []
         self._closed = False
+        _register_for_diagnostics(self)
 
     # -- lifetime ----------------------------------------------------------------------------
 
@@ -86,6 +89,7 @@ class _MapViewBase(View):
         if status == _NL_ERR_REENTRANT:
             check(status)
         self._closed = True
+        _unregister_for_diagnostics(self._maph)
         _forget_animations(self)
         self._objects.clear()
         self._delegate = None
@@ -184,11 +188,17 @@ class _MapViewBase(View):
 
     def _event(self, fn: Callable[..., int], *args: Any) -> None:
         """Call a C function that may run callbacks; re-raise a callback's exception."""
-        status = fn(self._maph_checked(), *args)
+        # Only the exceptions of the callbacks this call runs are its own: inside a callback, an
+        # earlier callback's pending exception (of the same event, or of a session that runs in
+        # one C call) stays pending for the call that started it.
+        earlier, self._pending = self._pending, []
+        try:
+            status = fn(self._maph_checked(), *args)
+        finally:
+            mine, self._pending = self._pending, earlier
         _free_parked_records()
-        if self._pending:
-            exc = self._pending.pop(0)
-            self._pending.clear()
+        if mine:
+            exc = mine[0]
             if status != 0 and exc.__cause__ is None:
                 exc.__cause__ = error_for_status(status, _ffi.last_error_message())
                 exc.__suppress_context__ = True
