@@ -124,6 +124,15 @@ static void unchanged_after_failure(int k, char *before, nl_status st, const cha
     nl_string_free(before);
 }
 
+/* The checks after a raw-solver call on solver handle `s` with one more handle `h` (or NULL):
+   a documented status, destroyed handles refused, and a failure that changed nothing (when
+   `before` holds the dump taken before the call). */
+static void after_call(int k, char *before, nl_status st, const char *call, const void *s, const void *h) {
+    check_on(st, call, s);
+    if (h != NULL) check_on(st, call, h);
+    unchanged_after_failure(k, before, st, call);
+}
+
 /* A call with a handle of the other solver must be refused. */
 static void foreign_refused(nl_status st, const char *call, int foreign) {
     if (foreign && st == NL_OK) fail("a handle of another solver was accepted", call, st);
@@ -235,9 +244,8 @@ static void one_solver_call(int k) {
         before = dump_if(k, atomicity && op == 6 && s == sl->s);
         st = op == 5 ? nl_solver_constraint_create(s, n ? terms : NULL, (size_t)n, cst, rel, str, &c)
                      : nl_solver_add_constraint(s, n ? terms : NULL, (size_t)n, cst, rel, str, &c);
-        check_on(st, op == 5 ? "nl_solver_constraint_create" : "nl_solver_add_constraint", s);
         foreign_refused(st, "constraint with another solver's variable", foreign && s == sl->s);
-        unchanged_after_failure(k, before, st, "nl_solver_add_constraint");
+        after_call(k, before, st, op == 5 ? "nl_solver_constraint_create" : "nl_solver_add_constraint", s, NULL);
         if (st == NL_OK && s == sl->s) sl->cons[byte() % CONS] = c;
         break;
     }
@@ -248,8 +256,7 @@ static void one_solver_call(int k) {
         for (i = 0; i < count; i++) list[i] = any_con(k);
         before = dump_if(k, atomicity && s == sl->s);
         st = nl_solver_add_constraints(s, count ? list : NULL, count);
-        check_on(st, "nl_solver_add_constraints", s);
-        unchanged_after_failure(k, before, st, "nl_solver_add_constraints");
+        after_call(k, before, st, "nl_solver_add_constraints", s, NULL);
         break;
     }
     case 8: {
@@ -257,27 +264,24 @@ static void one_solver_call(int k) {
         nl_solver_constraint *c = any_con(k);
         before = dump_if(k, atomicity && s == sl->s);
         st = nl_solver_remove_constraint(s, c);
-        check_on(st, "nl_solver_remove_constraint", s);
-        check_on(st, "nl_solver_remove_constraint", c);
-        unchanged_after_failure(k, before, st, "nl_solver_remove_constraint");
+        after_call(k, before, st, "nl_solver_remove_constraint", s, c);
         break;
     }
     case 9: {
         nl_solver_constraint *c = any_con(k);
         before = dump_if(k, atomicity);
         st = nl_solver_constraint_destroy(c);
-        check_on(st, "nl_solver_constraint_destroy", c);
-        unchanged_after_failure(k, before, st, "nl_solver_constraint_destroy");
+        after_call(k, before, st, "nl_solver_constraint_destroy", c, NULL);
         if (st == NL_OK) mark_dead(c);
         break;
     }
-    case 10: {
+    case 10: case 13: {  /* the two membership queries */
         bool has;
         nl_solver *s = any_solver(k);
-        nl_solver_constraint *c = any_con(k);
-        st = nl_solver_has_constraint(s, c, &has);
-        check_on(st, "nl_solver_has_constraint", s);
-        check_on(st, "nl_solver_has_constraint", c);
+        const void *h = op == 10 ? (const void *)any_con(k) : (const void *)any_var(k);
+        st = op == 10 ? nl_solver_has_constraint(s, (const nl_solver_constraint *)h, &has)
+                      : nl_solver_has_edit_variable(s, (const nl_variable *)h, &has);
+        after_call(k, NULL, st, "nl_solver_has_constraint / _has_edit_variable", s, h);
         break;
     }
     case 11: case 12: {
@@ -286,18 +290,8 @@ static void one_solver_call(int k) {
         foreign = is_foreign_var(k, v) && !is_dead(v) && s == sl->s;
         before = dump_if(k, atomicity && s == sl->s);
         st = op == 11 ? nl_solver_add_edit_variable(s, v, strength()) : nl_solver_remove_edit_variable(s, v);
-        check_on(st, op == 11 ? "nl_solver_add_edit_variable" : "nl_solver_remove_edit_variable", s);
-        check_on(st, "edit variable", v);
         foreign_refused(st, "edit variable of another solver", foreign);
-        unchanged_after_failure(k, before, st, op == 11 ? "nl_solver_add_edit_variable" : "nl_solver_remove_edit_variable");
-        break;
-    }
-    case 13: {
-        bool has;
-        nl_solver *s = any_solver(k);
-        nl_variable *v = any_var(k);
-        st = nl_solver_has_edit_variable(s, v, &has);
-        check_on(st, "nl_solver_has_edit_variable", s);
+        after_call(k, before, st, op == 11 ? "nl_solver_add_edit_variable" : "nl_solver_remove_edit_variable", s, v);
         break;
     }
     case 14: {
@@ -306,9 +300,7 @@ static void one_solver_call(int k) {
         double value = constant();
         before = dump_if(k, atomicity && s == sl->s);
         st = nl_solver_suggest_value(s, v, value);
-        check_on(st, "nl_solver_suggest_value", s);
-        check_on(st, "nl_solver_suggest_value", v);
-        unchanged_after_failure(k, before, st, "nl_solver_suggest_value");
+        after_call(k, before, st, "nl_solver_suggest_value", s, v);
         break;
     }
     case 15: {
