@@ -1053,7 +1053,8 @@ nl_style_values nl_navigation_style_values(void);
  *  given curve (SPEC §5): constraint changes made in it are animated from the presented frames
  *  to the new layout. `completion(user_data, finished)` (may be NULL) runs during the
  *  nl_map_view_advance_time call that passes the block's end. user_data must stay valid until
- *  then (if the map view is destroyed first, completion is not called). May be called from
+ *  then (if the map view is destroyed first, completion is not called: a delegate's release can
+ *  tell with nl_map_view_destroying whether pending completions will still run). May be called from
  *  inside a delegate callback. `changes` may be NULL. NL_ERR_INVALID_ARGUMENT for a NaN, infinite
  *  or negative duration, a duration above 1e7 s, or a bad curve (changes does not run); NL_ERR_CALLBACK_FAILED if
  *  `changes` called nl_map_view_fail_callback — the failure belongs to this call, not to an
