@@ -1447,6 +1447,21 @@ char *nl_sweep_text(const char *result_json);
  */
 char *nl_sweep_page(const char *result_json, const char *title);
 
+/**
+ * The viewer page of band `band_index` (0-based) of a sweep result: records the standard session
+ * (no preset) on `map` — a map view the host made at the band's `midpoint` (with the result's safe
+ * area and layout direction) and gave the swept delegate — and returns the page (as nl_viewer_page
+ * makes it), titled after the band. Write it to `band-N.html` (N = band_index + 1) next to the
+ * sweep page. The session's diagnostics are not given to the diagnostic handler (the page shows
+ * them); a delegate failure is shown on the page, not returned. *out_html is freed with
+ * nl_string_free (NULL on error). Errors: NL_ERR_INVALID_HANDLE; NL_ERR_INVALID_ARGUMENT (NULL
+ * result_json or out_html, text that is not a `navlayout.sweep/1` result, band_index out of range,
+ * a map view whose size or safe area is not the band's midpoint's); NL_ERR_REENTRANT,
+ * NL_ERR_NAVIGATION_ENABLED, NL_ERR_INVALID_STATE as nl_map_view_run_session.
+ */
+nl_status nl_map_view_sweep_viewer_page(nl_map_view *map, const char *result_json, size_t band_index,
+                                        char **out_html);
+
 /** A copy of `text` made by the library, to hand over strings the library frees with
  *  nl_string_free (e.g. a sampler's *out_sample). NULL for NULL (NL_ERR_INVALID_ARGUMENT). */
 char *nl_string_duplicate(const char *text);
