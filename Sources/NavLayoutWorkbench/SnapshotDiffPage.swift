@@ -10,13 +10,14 @@ public enum SnapshotDiffPage {
     /// The page. `goldenSVG` and `currentSVG` are the two snapshots' pictures; `title` (escaped)
     /// names the test (e.g. the snapshot's name and the golden's path).
     public static func html(_ comparison: SnapshotComparison, goldenSVG: String, currentSVG: String, title: String) -> String {
+        let heading = ViewerPage.htmlText("Layout snapshot diff" + (title.isEmpty ? "" : " — " + title))
         var out = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
-        <title>\(ViewerPage.htmlText("Layout snapshot diff — " + title))</title>
+        <title>\(heading)</title>
         <style>\(style)</style></head>
         <body>
-        <h1>\(ViewerPage.htmlText("Layout snapshot diff — " + title))</h1>
+        <h1>\(heading)</h1>
         <p id="verdict">\(comparison.matches ? "The snapshots match." : "The current layout differs from the golden snapshot (frames compared to \(formatPoints(comparison.tolerance)) pt).")</p>
         <div id="pictures">
         <figure id="golden"><figcaption>golden</figcaption><img alt="golden snapshot" src="\(dataURL(goldenSVG))"></figure>
