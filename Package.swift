@@ -59,6 +59,13 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         // Command-line tool: `navlayout demo --preset iphone-portrait`.
         .executableTarget(name: "navlayout", dependencies: ["NavigationUI", "NavLayoutExamples", "NavLayoutWorkbench"]),
+        // The soak of the Swift example delegates (issue 17; scripts/soak.sh runs it) and its
+        // access to glibc's heap statistics.
+        .target(name: "CSoakSupport", path: "Tests/soak/csupport"),
+        .executableTarget(name: "navlayout-soak",
+                          dependencies: ["LayoutEngine", "NavigationUI", "NavLayoutExamples", "NavLayoutUIKit",
+                                         "NavLayoutUIKitExample", "CSoakSupport"],
+                          path: "Tests/soak/swift"),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "NavigationUITests", dependencies: ["NavigationUI", "NavLayoutExamples"]),

@@ -7,8 +7,9 @@
 #      carries the concurrent-use check (NL_ERR_BUSY); with BASELINE=<git revision> the same
 #      program also runs against that revision's library (built from `git archive`), alternating
 #      runs, and both columns are printed;
-#   3. soak (scripts/soak.sh): every example delegate (C, Python, Swift) through SOAK_TRANSITIONS
-#      transitions (default 1,000,000), rate and resident set per window.
+#   3. soak (scripts/soak.sh, Tests/soak/README.md): every example delegate (C, Python, Swift
+#      release build) through SOAK_TRANSITIONS transitions (default 1,000,000), with heap,
+#      resident set and rate per window.
 #
 #   bash bench/reliability.sh                      # ~20 min on 2 cores (the soak is most of it)
 #   BASELINE=e2713dc SOAK_TRANSITIONS=100000 bash bench/reliability.sh
@@ -80,6 +81,7 @@ else
 fi
 
 say "3. soak: ${SOAK_TRANSITIONS:-1000000} transitions of every example"
-SOAK_TRANSITIONS=${SOAK_TRANSITIONS:-1000000} NAVLAYOUT_SOAK_LIB="$B/rel-lib" bash scripts/soak.sh \
+SOAK_TRANSITIONS=${SOAK_TRANSITIONS:-1000000} SOAK_SWIFT_CONFIG=release NAVLAYOUT_SOAK_LIB="$B/rel-lib" \
+  NAVLAYOUT_SOAK_DIR="$B/soak" bash scripts/soak.sh \
   | tee -a "$B/results/reliability.txt"
 say "results: $B/results/reliability.txt"

@@ -323,6 +323,11 @@ typedef struct nl_diagnostic {
        field passes a smaller struct_size and gets the fields above): */
     int32_t axis;           /* NL_DIAG_AXIS_BOTH_OR_NONE (-1), or the nl_axis of an
                                NL_DIAG_AMBIGUOUS_LAYOUT that concerns one axis only */
+    /* Written only when struct_size covers it (added with nl_set_diagnostic_handler): */
+    const char *log_line;   /* the diagnostic as one line, "<severity> <code>: <message> [items:
+                               <identifier (role)>, ...]" (no newline; a newline inside an
+                               identifier is written \n): what the default handler writes after
+                               "navlayout: ". Owned like `message` */
 } nl_diagnostic;
 
 /** nl_diagnostic.axis when the diagnostic is not about a single axis. */
@@ -834,7 +839,13 @@ nl_status nl_guide_constraints_affecting_layout(const nl_guide *guide, nl_axis a
  * (NL_ERR_REENTRANT). A callback reports failure with nl_map_view_fail_callback.
  *
  * The map view keeps user_data until the delegate is replaced or the map view is destroyed,
- * then calls release(user_data) exactly once (release may be NULL).
+ * then calls release(user_data) exactly once (release may be NULL). release cannot fail:
+ * nl_map_view_fail_callback from inside it returns NL_ERR_INVALID_STATE and reports nothing (the
+ * delegate was replaced, or the map view destroyed, either way). Inside release,
+ * nl_map_view_destroying tells the two apart — after a destruction no animation completion of the
+ * map view runs, after a replacement the pending ones still do — so a release whose user_data
+ * also backs pending completions (nl_map_view_animate) knows whether to free it now
+ * (examples/c/sample_delegate.c does).
  */
 typedef struct nl_layout_delegate {
     uint32_t struct_size;
@@ -863,8 +874,18 @@ nl_status nl_map_view_set_layout_delegate(nl_map_view *map, const nl_layout_dele
 /** Called by the host from inside one of this map view's callbacks to report that the callback
  *  failed: the event that ran the callback then returns NL_ERR_CALLBACK_FAILED with `message`
  *  (copied; NULL = "callback failed") as its error message. The transition itself is not undone
- *  (SPEC §3). NL_ERR_INVALID_STATE when called outside a callback. */
+ *  (SPEC §3). NL_ERR_INVALID_STATE when called outside a callback, or from a delegate's release
+ *  (which cannot fail: nl_map_view_set_layout_delegate and nl_map_view_destroy report what they
+ *  did, NL_OK). */
 nl_status nl_map_view_fail_callback(nl_map_view *map, const char *message);
+
+/** Whether nl_map_view_destroy is destroying the map view: *out is true only inside the callbacks
+ *  that call runs (the layout delegate's release), false otherwise — in particular inside a
+ *  release run by nl_map_view_set_layout_delegate, the other caller of release. After a
+ *  destruction no pending animation completion of the map view runs (nl_map_view_animate); after a
+ *  replacement they still do. NL_ERR_INVALID_HANDLE for a bad map, NL_ERR_INVALID_ARGUMENT for a
+ *  NULL out. */
+nl_status nl_map_view_destroying(const nl_map_view *map, bool *out);
 
 /** Enables or disables navigation (SPEC §3 table). Enabling from noNavigation calls
  *  enable_navigation_ui; disabling calls hide_prompt/stop_guidance as needed, then

@@ -67,9 +67,10 @@ RETIRED = (
     (re.compile(r"(?<![\w/.-])ARCHITECTURE\.md\b"), "ARCHITECTURE.md"),
     (re.compile(r"(?:\.\./|/work/)shared\b"), "../shared"),
 )
-#: A section mark with a number; allowed only after "paper" / "et al." (the Cassowary paper).
+#: A section mark with a number; allowed only when the line names a published source before it
+#: (the Cassowary paper: "Badros, Borning & Stuckey, TOCHI 2001, §3.2 and §3.4", "paper §3.4").
 SECTION_MARK = re.compile(r"§\s?\d")
-SECTION_MARK_ALLOWED_AFTER = re.compile(r"(paper|et al\.?)\s*$")
+SOURCE_BEFORE_MARK = re.compile(r"\bpaper\b|\bet al\b|\bTOCHI\b|\bBadros\b|\bACM\b|\bRFC\b|\bIEEE\b|\bISO\b")
 #: A repository path of a markdown document, optionally with an anchor. A path with a directory
 #: is relative to the repository root; a bare file name is checked only with an anchor.
 BARE_DOC = re.compile(r"(?<![\w./${}-])((?:[\w.-]+/)*[\w.-]+\.md)(#[\w-]*)?")
@@ -272,7 +273,7 @@ def check_file(repo: Repository, rel: str, text: str) -> List[Finding]:
             for m in SECTION_MARK.finditer(line):
                 if any(a <= m.start() < b for a, b in spec_spans):
                     continue   # part of a SPEC citation, reported above
-                if not SECTION_MARK_ALLOWED_AFTER.search(line[max(0, m.start() - 16):m.start()]):
+                if not SOURCE_BEFORE_MARK.search(line[:m.start()]):
                     findings.append(Finding(rel, n, "section mark '§' without a document of this repository"))
         link_spans: List[Tuple[int, int]] = []
         if is_markdown and not in_code:
@@ -639,7 +640,7 @@ def rename_line(line: str, renderer: Renderer) -> str:
     if line != original:
         # A § left over on a line that cited SPEC continues that citation ("SPEC §4 … and §9").
         def stray(m: "re.Match[str]") -> str:
-            if SECTION_MARK_ALLOWED_AFTER.search(line[max(0, m.start() - 16):m.start()]):
+            if SOURCE_BEFORE_MARK.search(line[:m.start()]):
                 return m.group(0)
             n = int(m.group(1))
             if n not in SECTIONS:

@@ -8,11 +8,14 @@
 #      map views, plus a thread probing forged handles) and Tests/c/test_busy.c (issue 17: two
 #      threads on one map view and on one solver, refused with NL_ERR_BUSY) against a
 #      -sanitize=thread build
+#   4. soak (issue 17): every example delegate — C, Python, Swift — through SOAK_TRANSITIONS
+#      (default 12,000; the Swift debug build a fifth) navigation transitions with flat heap,
+#      resident set and rate — scripts/soak.sh (needs build/libnavlayout.so)
 # Memory flatness (10,000 map-view lifetimes, 100,000 transitions) is Tests/c/test_memory.c, run by
 # CTest on the Release library; here it runs once more at a twentieth of the scale under LSan.
 #
 #   scripts/test-reliability.sh            # everything (about 6-8 minutes on 2 cores)
-#   FUZZ_SECONDS=600 scripts/test-reliability.sh
+#   FUZZ_SECONDS=600 SOAK_TRANSITIONS=100000 scripts/test-reliability.sh
 # Long fuzz runs: scripts/fuzz.sh run api 1800   (see README "Reliability").
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,10 +27,10 @@ clang=$(dirname "$(command -v "$swiftc")")/clang
 failed=()
 t0=$SECONDS
 
-echo "--- reliability 1/3: fuzzers (ASan+UBSan), ${FUZZ_SECONDS:-60} s each"
+echo "--- reliability 1/4: fuzzers (ASan+UBSan), ${FUZZ_SECONDS:-60} s each"
 bash scripts/fuzz.sh ci "${FUZZ_SECONDS:-60}" || failed+=("fuzz")
 
-echo "--- reliability 2/3: LeakSanitizer/ASan/UBSan on the C tests and examples"
+echo "--- reliability 2/4: LeakSanitizer/ASan/UBSan on the C tests and examples"
 lsan() {
   local dir=$out/lsan cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
     -I "$root/include" -I "$root/Tests/c" -I "$root/examples/c")
@@ -66,7 +69,7 @@ lsan() {
 }
 lsan || failed+=("lsan")
 
-echo "--- reliability 3/3: ThreadSanitizer: 8 threads with their own map views; 2 threads on one (NL_ERR_BUSY)"
+echo "--- reliability 3/4: ThreadSanitizer: 8 threads with their own map views; 2 threads on one (NL_ERR_BUSY)"
 tsan() {
   local dir=$out/tsan
   mkdir -p "$dir/mods"
@@ -101,6 +104,9 @@ tsan() {
   return $bad
 }
 tsan || failed+=("tsan")
+
+echo "--- reliability 4/4: soak of every example delegate, ${SOAK_TRANSITIONS:-12000} transitions"
+bash scripts/soak.sh || failed+=("soak")
 
 echo "--- reliability: $((SECONDS - t0)) s"
 if [ ${#failed[@]} -gt 0 ]; then echo "reliability FAILED: ${failed[*]}"; exit 1; fi

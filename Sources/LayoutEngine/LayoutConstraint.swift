@@ -297,7 +297,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     public var description: String {
         var s = constraintText
         if !priorityStorage.isRequired { s += " @\(priorityStorage)" }
-        if !identifier.isEmpty { s += " [\(identifier)]" }
+        if !identifier.isEmpty { s += " [\(messageText(identifier))]" }
         return s
     }
 }

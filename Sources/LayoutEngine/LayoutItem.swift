@@ -106,7 +106,7 @@ open class LayoutItem {
     /// A readable name for messages: identifier and role, e.g. `"turnCard"` or
     /// `"myCard (host view)"`.
     public var displayName: String {
-        let id = identifier.isEmpty ? "unnamed \(self is LayoutGuide ? "guide" : "view")" : identifier
+        let id = identifier.isEmpty ? "unnamed \(self is LayoutGuide ? "guide" : "view")" : messageText(identifier)
         if let role, role != identifier { return "\(id) (\(role))" }
         return id
     }

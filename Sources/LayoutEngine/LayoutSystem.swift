@@ -24,6 +24,15 @@ package final class LayoutSystem {
     /// Records a change that affects diagnostics or snapshots but not the layout itself.
     package func noteChange() { revision &+= 1 }
 
+    /// How many of the `revision` changes came from the clock alone (an animation ended or a
+    /// completion became due, `advanceClock(by:)`): whatever the completions then change counts
+    /// on its own. Diagnostics that do not depend on animations (every rule but `staleComponent`)
+    /// are valid while `revision &- clockRevisions` is unchanged.
+    @exclusivity(unchecked) package private(set) var clockRevisions = 0
+
+    /// `revision` without the clock's changes (see `clockRevisions`).
+    package var layoutRevision: Int { revision &- clockRevisions }
+
     @exclusivity(unchecked) private var pendingAdds: [LayoutConstraint] = []
     @exclusivity(unchecked) private var pendingRemoves: [LayoutConstraint] = []
     @exclusivity(unchecked) private var pendingConstants: [LayoutConstraint] = []
@@ -661,7 +670,10 @@ package final class LayoutSystem {
             if c.end <= now { due.append(c); return true }
             return false
         }
-        if ended || !due.isEmpty { revision &+= 1 }
+        if ended || !due.isEmpty {
+            revision &+= 1
+            clockRevisions &+= 1
+        }
         due.sort { ($0.end, $0.serial) < ($1.end, $1.serial) }
         return due
     }

@@ -65,6 +65,18 @@ public enum NavLayoutError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
+/// `text` — a host's string (an identifier, a preset name) — as it appears in error and diagnostic
+/// messages: whole up to 120 characters; a longer one as its first 100 characters, "…" and how
+/// many characters were left out (issue 17: a 1 MB preset name was echoed whole in the error
+/// message). O(1) for short strings (a UTF-8 length check).
+package func messageText(_ text: String) -> String {
+    let limit = 120, kept = 100
+    guard text.utf8.count > limit else { return text }
+    let total = text.count
+    guard total > limit else { return text }
+    return String(text.prefix(kept)) + "… (\(total - kept) more characters)"
+}
+
 /// Limits on the numbers a host may pass (documented in include/navlayout.h and design.md).
 public enum LayoutLimits {
     /// The largest magnitude of any length, position, constant, size or inset, in points

@@ -601,7 +601,7 @@ private func requireLiveItems(_ ctx: MapContext, _ c: LayoutConstraint, _ what: 
 private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int, _ what: String,
                             requireLive: Bool = false) throws -> [LayoutConstraint] {
     if count == 0 { return [] }
-    guard let list else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(count)") }
+    guard let list else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(UInt(bitPattern: count))") }
     guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
     var result: [LayoutConstraint] = []
     result.reserveCapacity(count)

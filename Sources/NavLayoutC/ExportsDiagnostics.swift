@@ -43,16 +43,43 @@ func diagnosticItemHandles(_ d: LayoutDiagnostic, _ ctx: MapContext) throws -> [
     return items
 }
 
+/// The fields of `nl_diagnostic` a caller's `struct_size` covers beyond the 0.1 ones.
+struct DiagnosticFields {
+    var axis: Bool
+    var logLine: Bool
+
+    /// Every field of this header's `nl_diagnostic`.
+    static let all = DiagnosticFields(axis: true, logLine: true)
+
+    /// The fields `structSize` covers; nil when it is smaller than the 0.1 struct (which ended
+    /// with `item_count`).
+    init?(structSize: UInt32) {
+        let size = Int(structSize)
+        let axisOffset = MemoryLayout<nl_diagnostic>.offset(of: \nl_diagnostic.axis) ?? MemoryLayout<nl_diagnostic>.size
+        let lineOffset = MemoryLayout<nl_diagnostic>.offset(of: \nl_diagnostic.log_line) ?? MemoryLayout<nl_diagnostic>.size
+        let minimum = MemoryLayout<nl_diagnostic>.offset(of: \nl_diagnostic.item_count).map { $0 + MemoryLayout<Int>.size } ?? axisOffset
+        guard size >= minimum else { return nil }
+        axis = size >= axisOffset + MemoryLayout<Int32>.size
+        logLine = size >= lineOffset + MemoryLayout<UnsafePointer<CChar>>.size
+    }
+
+    private init(axis: Bool, logLine: Bool) {
+        self.axis = axis
+        self.logLine = logLine
+    }
+}
+
 /// Writes `d` into `out` (whose struct_size the caller checked): code, severity, `message`, the
-/// item handles `items` (from `diagnosticItemHandles`), and the axis when `withAxis`.
-func fillDiagnostic(_ d: LayoutDiagnostic, message: UnsafePointer<CChar>, items: [OpaquePointer?],
-                    into out: UnsafeMutablePointer<nl_diagnostic>, withAxis: Bool) {
+/// item handles `items` (from `diagnosticItemHandles`), and the later fields `fields` covers.
+func fillDiagnostic(_ d: LayoutDiagnostic, message: UnsafePointer<CChar>, logLine: UnsafePointer<CChar>,
+                    items: [OpaquePointer?], into out: UnsafeMutablePointer<nl_diagnostic>, fields: DiagnosticFields) {
     out.pointee.code = d.code.rawValue
     out.pointee.severity = d.severity.rawValue
     out.pointee.message = message
     out.pointee.items = (items[0], items[1], items[2], items[3])
     out.pointee.item_count = items.prefix { $0 != nil }.count
-    if withAxis { out.pointee.axis = d.axis.map { $0.rawValue } ?? NL_DIAG_AXIS_BOTH_OR_NONE }
+    if fields.axis { out.pointee.axis = d.axis.map { $0.rawValue } ?? NL_DIAG_AXIS_BOTH_OR_NONE }
+    if fields.logLine { out.pointee.log_line = logLine }
 }
 
 extension MapContext {
@@ -75,10 +102,12 @@ extension MapContext {
         var out = nl_diagnostic()
         out.struct_size = UInt32(MemoryLayout<nl_diagnostic>.size)
         d.message.withCString { message in
-            fillDiagnostic(d, message: message, items: items, into: &out, withAxis: true)
-            reportDepth += 1
-            defer { reportDepth -= 1 }
-            fn(handler.userData, mapPointer, &out)
+            d.logLine.withCString { line in
+                fillDiagnostic(d, message: message, logLine: line, items: items, into: &out, fields: .all)
+                reportDepth += 1
+                defer { reportDepth -= 1 }
+                fn(handler.userData, mapPointer, &out)
+            }
         }
     }
 }

@@ -206,7 +206,7 @@ private func makeConstraint(_ ctx: SolverContext, _ terms: UnsafePointer<nl_term
                             _ constant: Double, _ relation: nl_relation, _ strength: Double,
                             _ what: String) throws -> Constraint {
     if count != 0 {
-        guard terms != nil else { throw NavLayoutError.invalidArgument("\(what): terms is NULL but count is \(count)") }
+        guard terms != nil else { throw NavLayoutError.invalidArgument("\(what): terms is NULL but count is \(UInt(bitPattern: count))") }
         guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
     }
     var list: [Term] = []
@@ -309,7 +309,7 @@ public func nl_solver_variable_values(_ solver: OpaquePointer?, _ variables: Uns
         let ctx = try resolveSolver(solver)
         if count == 0 { return }
         guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("nl_solver_variable_values: count \(UInt(bitPattern: count)) is out of range") }
-        guard let variables else { throw NavLayoutError.invalidArgument("nl_solver_variable_values: variables is NULL but count is \(count)") }
+        guard let variables else { throw NavLayoutError.invalidArgument("nl_solver_variable_values: variables is NULL but count is \(UInt(bitPattern: count))") }
         let out = try requireOut(out, "nl_solver_variable_values")
         var values: [Double] = []
         values.reserveCapacity(count)
@@ -363,7 +363,7 @@ public func nl_solver_add_constraints(_ solver: OpaquePointer?, _ constraints: U
         let ctx = try resolveSolver(solver)
         if count == 0 { return }
         guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
-        guard let constraints else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(count)") }
+        guard let constraints else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(UInt(bitPattern: count))") }
         var list: [Constraint] = []
         list.reserveCapacity(count)
         ctx.batch &+= 1

@@ -37,7 +37,7 @@ public func nl_map_view_run_session(_ map: OpaquePointer?, _ options: UnsafePoin
             throw NavLayoutError.invalidArgument("nl_map_view_run_session: options->script \(scriptKind.rawValue) is not an nl_session_script (NL_SESSION_STANDARD 0, NL_SESSION_DEMO 1)")
         }
         if let preset, DevicePreset.named(preset) == nil {
-            throw NavLayoutError.invalidArgument("nl_map_view_run_session: options->preset \"\(preset)\" is not a preset; presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))")
+            throw NavLayoutError.invalidArgument("nl_map_view_run_session: options->preset \"\(messageText(preset))\" is not a preset; presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))")
         }
         try SessionDriver.checkCanRun(script, on: m)
         // Every event starts with no failure reported, so each delegate failure is seen.

@@ -32,11 +32,16 @@ final class MapContext: UseTracked {
     @exclusivity(unchecked) var reportDepth = 0
     /// Set by nl_map_view_fail_callback; reported by the event that ran the callback.
     @exclusivity(unchecked) var failMessage: String?
+    /// True while a layout delegate's release runs (it cannot report failure; issue 17).
+    var isReleasingDelegate = false
+    /// True from the start of `destroy()` (nl_map_view_destroying).
+    private(set) var isDestroying = false
     /// The C delegate currently set (nil = built-in layout).
     var delegate: CDelegateBridge?
-    /// C copies of the last diagnostics' messages (valid until the diagnostics change).
-    private var diagnosticMessages: [String] = []
-    private var diagnosticStrings: [UnsafeMutablePointer<CChar>] = []
+    /// C copies of the last diagnostics' messages and one-line forms (valid until the
+    /// diagnostics change).
+    private var diagnosticMessages = CStringCache()
+    private var diagnosticLines = CStringCache()
 
     init(map: NavigationMapView) {
         self.map = map
@@ -124,28 +129,23 @@ final class MapContext: UseTracked {
 
     /// C copies of the identifiers the last *_constraints_affecting_layout call returned (valid
     /// until the next such call on this map view, or its destruction).
-    private var affectingLayoutStrings: [UnsafeMutablePointer<CChar>?] = []
+    private var affectingLayoutStrings = CStringCache()
 
-    /// Replaces the strings of the previous *_constraints_affecting_layout call by copies of
-    /// `identifiers`, and returns them (the library's static "" where a copy failed: out of memory).
+    /// C copies of `identifiers` for a *_constraints_affecting_layout call, replacing those of the
+    /// previous call.
     func replaceAffectingLayoutStrings(_ identifiers: [String]) -> [UnsafePointer<CChar>] {
-        affectingLayoutStrings.forEach { free($0) }
-        affectingLayoutStrings = identifiers.map { copyCString($0) }
-        return affectingLayoutStrings.map { $0.map { UnsafePointer($0) } ?? UnsafePointer(emptyString) }
+        affectingLayoutStrings.strings(for: identifiers)
     }
 
     /// C strings for diagnostic messages: reused while the messages are the same.
-    func diagnosticCStrings(for messages: [String]) -> [UnsafeMutablePointer<CChar>] {
-        if messages != diagnosticMessages || diagnosticStrings.count != messages.count {
-            diagnosticStrings.forEach { free($0) }
-            diagnosticStrings = messages.map { strdup($0) ?? strdup("")! }
-            diagnosticMessages = messages
-        }
-        return diagnosticStrings
-    }
+    func diagnosticCStrings(for messages: [String]) -> [UnsafePointer<CChar>] { diagnosticMessages.strings(for: messages) }
+
+    /// C strings for the diagnostics' one-line forms (`LayoutDiagnostic.logLine`), likewise.
+    func diagnosticLineCStrings(for lines: [String]) -> [UnsafePointer<CChar>] { diagnosticLines.strings(for: lines) }
 
     /// Frees everything: releases the delegate once, invalidates every handle of this map view.
     func destroy() {
+        isDestroying = true
         let bridge = delegate
         delegate = nil
         bridge?.releaseOnce()
@@ -160,11 +160,9 @@ final class MapContext: UseTracked {
         Handles.remove(raws)
         handleByObject.removeAll()
         hostCreated.removeAll()
-        diagnosticStrings.forEach { free($0) }
-        diagnosticStrings.removeAll()
-        diagnosticMessages.removeAll()
-        affectingLayoutStrings.forEach { free($0) }
-        affectingLayoutStrings.removeAll()
+        diagnosticMessages.release()
+        diagnosticLines.release()
+        affectingLayoutStrings.release()
         map = nil
     }
 }
@@ -185,7 +183,13 @@ final class CDelegateBridge: NavigationLayoutDelegate {
         guard !released else { return }
         released = true
         if let release = table.release {
-            if let context { context.runHost { release(table.user_data) } } else { release(table.user_data) }
+            if let context {
+                context.isReleasingDelegate = true
+                defer { context.isReleasingDelegate = false }
+                context.runHost { release(table.user_data) }
+            } else {
+                release(table.user_data)
+            }
         }
     }
 
@@ -241,5 +245,28 @@ final class CDelegateBridge: NavigationLayoutDelegate {
         let n = try ctx.viewPointer(newPrompt)
         let o = try ctx.viewPointer(oldPrompt)
         try ctx.runDelegateCallback(states: []) { _ in fn(ud, ctx.mapPointer, n, o) }
+    }
+}
+
+/// C copies of a list of strings, kept while the same list is asked for again (the library's
+/// static "" where a copy failed: out of memory).
+struct CStringCache {
+    private var texts: [String] = []
+    private var copies: [UnsafeMutablePointer<CChar>?] = []
+
+    mutating func strings(for list: [String]) -> [UnsafePointer<CChar>] {
+        if list != texts || copies.count != list.count {
+            release()
+            copies = list.map { copyCString($0) }
+            texts = list
+        }
+        return copies.map { $0.map { UnsafePointer($0) } ?? UnsafePointer(emptyString) }
+    }
+
+    /// Frees the copies.
+    mutating func release() {
+        for p in copies { free(p) }
+        copies.removeAll()
+        texts.removeAll()
     }
 }

@@ -227,11 +227,14 @@ public final class SessionRecorder {
     }
 
     /// `{"horizontal": [...], "vertical": [...]}`: the item's constraints affecting layout on each
-    /// axis (`LayoutItem.constraintsAffectingLayout(for:)`, issue 14 item 2), as table indices.
+    /// axis (`LayoutItem.constraintsAffectingLayout(for:)`, issue 14 item 2), as table indices in
+    /// table order — not in activation order, so two delegates that activate the same constraints
+    /// in another order (the Swift and the Python sample) record the same bytes.
     private func affecting(_ item: LayoutItem) -> String {
-        let h = item.constraintsAffectingLayout(for: .horizontal).map { String(constraintKey($0)) }
-        let v = item.constraintsAffectingLayout(for: .vertical).map { String(constraintKey($0)) }
-        return "{\"horizontal\":[\(h.joined(separator: ","))],\"vertical\":[\(v.joined(separator: ","))]}"
+        func keys(_ axis: LayoutAxis) -> String {
+            item.constraintsAffectingLayout(for: axis).map(constraintKey).sorted().map(String.init).joined(separator: ",")
+        }
+        return "{\"horizontal\":[\(keys(.horizontal))],\"vertical\":[\(keys(.vertical))]}"
     }
 
     /// The presented frames at `elapsed` seconds into the step: `[key, x, y, width, height,

@@ -70,10 +70,17 @@ extension NavigationMapView {
         var out: [LayoutDiagnostic] = []
         var paintIndex: [ObjectIdentifier: Int] = [:]
         var hosts: [LayoutView] = []
-        forEachView { v in
+        var anyHostOrder = false
+        // One walk in paint order, visibility carried down (a view is visible when it and every
+        // ancestor are not hidden): O(views), however deep the hierarchy.
+        func walk(_ v: LayoutView, visible: Bool) {
             paintIndex[ObjectIdentifier(v)] = paintIndex.count
-            if isHostView(v) && v.isVisibleInHierarchy { hosts.append(v) }
+            let shown = visible && !v.isHidden
+            if shown && isHostView(v) { hosts.append(v) }
+            if v.customAccessibilityElements != nil { anyHostOrder = true }
+            for s in v.subviews { walk(s, visible: shown) }
         }
+        walk(self, visible: true)
         let minimum = 44.0, eps = 1e-6
 
         for v in hosts where v.accessibilityTraits.isInteractive {
@@ -95,12 +102,20 @@ extension NavigationMapView {
             }
         }
 
-        let order = accessibilityOrder()
+        // The order in effect, computed when a rule below needs it (issue 14: the reports of the
+        // default handler evaluate the error rules at every event).
+        var orderStorage: [LayoutView]?
+        func order() -> [LayoutView] {
+            if let o = orderStorage { return o }
+            let o = accessibilityOrder()
+            orderStorage = o
+            return o
+        }
         let opaqueHosts = hosts.filter(\.isOpaque)
         // The SDK's opaque surfaces (the ones viewportObstructed counts) cover host elements too;
         // an SDK component under a prompt is allowed (prompts float above cards, SPEC §8).
         let sdkSurfaces: [LayoutView] = [turnCard, etaCard].filter(\.isVisibleInHierarchy) + prompts.filter(\.isVisibleInHierarchy)
-        for e in order where wants(.accessibilityElementCovered) {
+        for e in wants(.accessibilityElementCovered) ? order() : [] {
             let f = e.targetFrame
             let covers = e is NavigationComponentView ? opaqueHosts : opaqueHosts + sdkSurfaces
             let below = paintIndex[ObjectIdentifier(e)] ?? 0
@@ -117,8 +132,14 @@ extension NavigationMapView {
             }
         }
 
-        let inOrder = Set(order.map(ObjectIdentifier.init))
-        for c in allComponents + prompts where wants(.accessibilityOrderSkipsComponent)
+        // Without a host order anywhere and without an element around a component, the computed
+        // order holds every reachable element: no component can be skipped.
+        let components: [NavigationComponentView] = allComponents + prompts
+        let mayBeSkipped = anyHostOrder || components.contains { c in
+            c.ancestors.contains { $0 !== self && $0.isAccessibilityElement }
+        }
+        let inOrder = wants(.accessibilityOrderSkipsComponent) && mayBeSkipped ? Set(order().map(ObjectIdentifier.init)) : []
+        for c in components where wants(.accessibilityOrderSkipsComponent) && mayBeSkipped
             && c.isReachableAccessibilityElement && !inOrder.contains(ObjectIdentifier(c)) {
             let why: String
             if let element = c.ancestors.first(where: { $0 !== self && $0.isAccessibilityElement }) {

@@ -76,8 +76,9 @@ public final class NavigationMapView: LayoutRootView {
     /// Calls of the UIKit spelling refused since the last transition (RefusedCalls.swift).
     var refusedCalls: [LayoutDiagnostic] = []
     var compassSetting = false { didSet { system_.noteChange() } }
-    /// The last computed diagnostics: for `revision`, every rule of `minimumSeverity` and above.
-    var diagnosticsCache: (revision: Int, minimumSeverity: DiagnosticSeverity, list: [LayoutDiagnostic])?
+    /// The last computed diagnostics: for `revision` (and `layoutRevision`, see
+    /// `LayoutSystem.clockRevisions`), every rule of `minimumSeverity` and above.
+    var diagnosticsCache: (revision: Int, layoutRevision: Int, minimumSeverity: DiagnosticSeverity, list: [LayoutDiagnostic])?
 
     /// Receives every diagnostic that newly appears (issue 14, DiagnosticReporting.swift): a
     /// `(code, items)` not in the list the previous report of this map view saw. Called once per
@@ -142,7 +143,7 @@ public final class NavigationMapView: LayoutRootView {
     public convenience init(preset name: String, options: Options = Options()) throws {
         guard let preset = DevicePreset.named(name) else {
             let names = DevicePreset.all.map { $0.name }.joined(separator: ", ")
-            throw NavLayoutError.invalidArgument("unknown preset \"\(name)\"; presets: \(names)")
+            throw NavLayoutError.invalidArgument("unknown preset \"\(messageText(name))\"; presets: \(names)")
         }
         var o = options
         if preset.isCarPlay { o.carPlay = true }
@@ -370,14 +371,17 @@ public final class NavigationMapView: LayoutRootView {
     /// the cache when it covers them. Performs a pending layout pass.
     func diagnostics(atLeast minimumSeverity: DiagnosticSeverity) -> [LayoutDiagnostic] {
         layoutIfNeeded()
-        if let cached = diagnosticsCache, cached.revision == system_.revision,
-           cached.minimumSeverity.rawValue <= minimumSeverity.rawValue {
+        if let cached = diagnosticsCache, cached.minimumSeverity.rawValue <= minimumSeverity.rawValue,
+           cached.revision == system_.revision
+            // Only staleComponent (a warning) depends on the clock: errors stay valid across
+            // clock steps that end animations.
+            || (minimumSeverity == .error && cached.layoutRevision == system_.layoutRevision) {
             if cached.minimumSeverity == minimumSeverity { return cached.list }
             return cached.list.filter { $0.severity.rawValue >= minimumSeverity.rawValue }
         }
         let list = computeDiagnostics(minimumSeverity: minimumSeverity)
         diagnosticsComputations += 1
-        diagnosticsCache = (system_.revision, minimumSeverity, list)
+        diagnosticsCache = (system_.revision, system_.layoutRevision, minimumSeverity, list)
         return list
     }
 

@@ -49,10 +49,9 @@ enum Gallery {
         return (cells, note)
     }
 
-    static func html(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    /// Text and attribute values of the page: NavigationUI's `markupEscaped` (any identifier or
+    /// message stays well-formed XML, issue 17).
+    static func html(_ s: String) -> String { markupEscaped(s) }
 
     /// Error, warning and info diagnostics of the cells; a step whose delegate failed counts as
     /// an error.
@@ -67,7 +66,7 @@ enum Gallery {
     static func page(delegate: String, rows: [(DevicePreset, [GalleryCell], String?)]) -> String {
         var out = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>NavLayout gallery — \(html(delegate))</title>
+        <html lang="en"><head><meta charset="utf-8"/><title>NavLayout gallery — \(html(delegate))</title>
         <style>
         body { font-family: Helvetica, Arial, sans-serif; margin: 16px; color: #202124; }
         table { border-collapse: collapse; } td, th { border: 1px solid #dadce0; padding: 6px; vertical-align: top; }
@@ -91,7 +90,7 @@ enum Gallery {
             out += "</tr>\n<tr>"
             for (i, c) in cells.enumerated() {
                 let link = "\(viewerFile(preset))#step=\(i + 1)"
-                out += "<td><a href=\"\(html(link))\" title=\"open this step in the viewer\"><img src=\"\(html(c.file))\" alt=\"\(html(preset.name)) \(html(c.step))\"></a>"
+                out += "<td><a href=\"\(html(link))\" title=\"open this step in the viewer\"><img src=\"\(html(c.file))\" alt=\"\(html(preset.name)) \(html(c.step))\"/></a>"
                 for f in c.failures { out += "<ul><li class=\"bad\"><b>delegate failed</b>: \(html(f))</li></ul>" }
                 if c.diagnostics.isEmpty && c.failures.isEmpty {
                     out += "<ul class=\"ok\"><li>no diagnostics</li></ul>"

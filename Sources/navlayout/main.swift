@@ -131,11 +131,13 @@ case "demo":
             print("]}")
         }
         if !svgDirectory.isEmpty {
-            var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>navlayout demo — \(preset)</title>"
+            // Well-formed XML as well as HTML, whatever the names hold (issue 17).
+            let e = markupEscaped
+            var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>navlayout demo — \(e(preset))</title>"
             html += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:16px} figure{display:inline-block;margin:8px;vertical-align:top} img{max-height:480px}</style></head><body>\n"
-            html += "<h1>navlayout demo — \(preset), delegate \(delegateName)</h1>\n"
+            html += "<h1>navlayout demo — \(e(preset)), delegate \(e(delegateName))</h1>\n"
             for (i, (step, file)) in index.enumerated() {
-                html += "<figure><img src=\"\(file)\" alt=\"\(step)\"><figcaption>\(i + 1). \(step)</figcaption></figure>\n"
+                html += "<figure><img src=\"\(e(file))\" alt=\"\(e(step))\"/><figcaption>\(i + 1). \(e(step))</figcaption></figure>\n"
             }
             html += "</body></html>\n"
             try html.write(toFile: svgDirectory + "/index.html", atomically: true, encoding: .utf8)
@@ -196,10 +198,16 @@ case "view":
         FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
         delegate = nil
     }
+    // Checked before the session runs: a page that cannot be written is not recorded.
+    let directory = URL(fileURLWithPath: out).standardized.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        fail("navlayout view: cannot write --out \(out): the directory \(directory) does not exist")
+    }
     do {
         let map = try NavigationMapView(preset: preset, options: .init(layoutDirection: rtl ? .rightToLeft : .leftToRight))
         defer { map.invalidate() }
-        try map.setLayoutDelegate(delegate)
+        if let delegate { try map.setLayoutDelegate(delegate) }  // nil: the built-in layout (CarPlay refuses any call)
         var counts = (errors: 0, warnings: 0)
         let recorder = SessionRecorder(map: map, title: delegateName + (rtl ? " (right-to-left)" : ""), preset: preset)
         let recording = try recorder.record(.standard(for: map, preset: preset)) { _, _, _ in

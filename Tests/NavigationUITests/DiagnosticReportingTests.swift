@@ -170,7 +170,9 @@ final class DiagnosticReportingTests: XCTestCase {
         XCTAssertEqual(quiet, "")
     }
 
-    /// The cost: clock steps inside an animation compute nothing; the step that ends it checks once.
+    /// The cost: clock steps inside an animation compute nothing. The step that ends it can only
+    /// change staleComponent (a warning): the default handler (errors only) is not told, so it
+    /// costs nothing either; a handler of every severity gets one evaluation.
     func testClockStepsInsideAnAnimationComputeNothing() throws {
         let map = try NavigationMapView(preset: "iphone-portrait")
         defer { map.invalidate() }
@@ -181,19 +183,23 @@ final class DiagnosticReportingTests: XCTestCase {
         let before = map.diagnosticsComputations
         for _ in 0..<3 { try map.advanceTime(by: 0.1) }
         XCTAssertEqual(map.diagnosticsComputations, before, "the target layout did not change")
-        try map.advanceTime(by: 0.1)          // the slide ends: staleComponent may change
-        XCTAssertEqual(map.diagnosticsComputations, before + 1)
-        // The default handler hears errors only, so the report evaluated the error rules only;
-        // reading every diagnostic evaluates the rest once, then the cache serves both.
+        try map.advanceTime(by: 0.1)          // the slide ends
+        XCTAssertEqual(map.diagnosticsComputations, before, "errors do not depend on animations")
+        // Reading every diagnostic evaluates all the rules once; then the cache serves both.
         _ = map.diagnostics
-        XCTAssertEqual(map.diagnosticsComputations, before + 2)
+        XCTAssertEqual(map.diagnosticsComputations, before + 1)
         _ = map.diagnostics
         try map.advanceTime(by: 0)
-        XCTAssertEqual(map.diagnosticsComputations, before + 2)
-        // A handler of every severity: the next change is evaluated in full, once.
+        XCTAssertEqual(map.diagnosticsComputations, before + 1)
+        // A handler of every severity: the dismissal is evaluated in full once, and so is the end
+        // of its slide (staleComponent may appear then); the steps in between cost nothing.
         map.diagnosticHandler = { _, _ in }
         XCTAssertEqual(map.diagnosticHandlerMinimumSeverity, .info)
         try map.dismissPrompt()
+        XCTAssertEqual(map.diagnosticsComputations, before + 2)
+        try map.advanceTime(by: 0.2)
+        XCTAssertEqual(map.diagnosticsComputations, before + 2)
+        try map.advanceTime(by: 0.2)
         XCTAssertEqual(map.diagnosticsComputations, before + 3)
         _ = map.diagnostics
         XCTAssertEqual(map.diagnosticsComputations, before + 3)
@@ -218,6 +224,10 @@ final class DiagnosticReportingTests: XCTestCase {
                     card.heightAnchor.constraint(equalToConstant: 150),
                 ])
                 try card.heightAnchor.constraint(equalToConstant: 160).activate()
+                // A button without a label (an error) in a host order that leaves most SDK
+                // components out (errors).
+                card.accessibilityTraits = .button
+                try navMap.setAccessibilityElements([newState.turnCard, card])
                 // The speed widget off screen (an error) and never removed (stale once stopped).
                 try navMap.addSubview(newState.speedWidget)
                 try LayoutConstraint.activate([
@@ -231,9 +241,10 @@ final class DiagnosticReportingTests: XCTestCase {
         map.diagnosticHandler = { _, _ in }
         try map.setLayoutDelegate(Messy())
         var severitiesSeen = Set<Int32>()
+        var codesSeen = Set<DiagnosticCode>()
         func compare(_ step: String) {
             let full = map.computeDiagnostics()
-            for d in full { severitiesSeen.insert(d.severity.rawValue) }
+            for d in full { severitiesSeen.insert(d.severity.rawValue); codesSeen.insert(d.code) }
             for minimum in [DiagnosticSeverity.warning, .error] {
                 let fast = map.computeDiagnostics(minimumSeverity: minimum)
                 let expected = full.filter { $0.severity.rawValue >= minimum.rawValue }
@@ -248,6 +259,7 @@ final class DiagnosticReportingTests: XCTestCase {
         try map.dismissPrompt(); try map.advanceTime(by: 0.4); compare("dismissed")
         try map.stopGuidance(); compare("stopped")
         XCTAssertEqual(severitiesSeen, [0, 1, 2], "the session produced infos, warnings and errors")
+        XCTAssertTrue(codesSeen.isSuperset(of: [.missingAccessibilityLabel, .accessibilityOrderSkipsComponent, .unsatisfiable, .offscreen]), "\(codesSeen)")
     }
 
     /// The handler runs with the callback guard up: events from it are refused; reading works.

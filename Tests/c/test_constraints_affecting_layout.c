@@ -44,7 +44,7 @@ static void describe(const nl_constraint_info *c, char *out, size_t size) {
     static const char *relations[] = {"==", "<=", ">="};
     static const char *owners[] = {"", " (map frame)", " (safe area)", " (layout margins)", " (component size)",
                                    " (compression resistance)", " (content hugging)", " (hiding stack)"};
-    char first[64], second[64], tail[64] = "";
+    char first[64], second[64], tail[160] = "";
     item_name(c->first.item, first, sizeof first);
     if (c->second.item != NULL) {
         item_name(c->second.item, second, sizeof second);

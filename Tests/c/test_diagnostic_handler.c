@@ -8,6 +8,7 @@
  * "badge" pinned with left/top: a leftRightAnchor info.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stddef.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -92,6 +93,7 @@ typedef struct record {
     int codes[8];
     int severities[8];
     char message[8][1024];
+    char line[8][1200];
     const nl_view *first_item[8];
     size_t item_count[8];
     nl_map_view *map;
@@ -110,6 +112,7 @@ static void recording_handler(void *user_data, nl_map_view *map, const nl_diagno
     r->codes[i] = d->code;
     r->severities[i] = d->severity;
     snprintf(r->message[i], sizeof r->message[i], "%s", d->message);
+    snprintf(r->line[i], sizeof r->line[i], "%s", d->log_line ? d->log_line : "(null)");
     r->first_item[i] = d->item_count > 0 ? d->items[0] : NULL;
     r->item_count[i] = d->item_count;
     if (r->probe) {
@@ -186,10 +189,28 @@ static void test_handler_receives_each_new_diagnostic_once(void) {
     CHECK(strncmp(r.message[0], "Unable to simultaneously satisfy constraints: required constraint orderCard.height == 80", 88) == 0,
           "message %s", r.message[0]);
     CHECK(r.item_count[0] == 1 && r.first_item[0] == sc.order_card, "the item is orderCard");
+    /* log_line: what the default writes, without "navlayout: " and the newline. */
+    CHECK(strlen(expected_line) > 12 && strncmp(r.line[0], expected_line + 11, strlen(expected_line) - 12) == 0 &&
+              strlen(r.line[0]) == strlen(expected_line) - 12,
+          "log_line \"%s\"", r.line[0]);
     CHECK(r.codes[1] == NL_DIAG_LEFT_RIGHT_ANCHOR && r.severities[1] == NL_SEVERITY_INFO, "second: %d", r.codes[1]);
+    CHECK(strcmp(r.line[1], "info leftRightAnchor: badge.left == map.left + 200 uses left/right anchors, which do not "
+                            "mirror in right-to-left layouts; use leading/trailing [items: badge (host view), map]") == 0,
+          "info line \"%s\"", r.line[1]);
     /* Nothing new: reading, laying out, an event that changes nothing they name. */
     CHECK_OK(nl_map_view_diagnostic_count(map, &count));
     CHECK(count == 2, "%zu diagnostics", count);
+    {   /* nl_map_view_diagnostic gives the same line; a 0.1-sized struct gets none written */
+        nl_diagnostic d;
+        memset(&d, 0, sizeof d);
+        d.struct_size = sizeof d;
+        CHECK_OK(nl_map_view_diagnostic(map, 1, &d));
+        CHECK(d.log_line != NULL && strcmp(d.log_line, r.line[1]) == 0, "log_line %s", d.log_line ? d.log_line : "(null)");
+        memset(&d, 0, sizeof d);
+        d.struct_size = (uint32_t)offsetof(nl_diagnostic, axis);
+        CHECK_OK(nl_map_view_diagnostic(map, 1, &d));
+        CHECK(d.log_line == NULL && d.axis == 0, "fields beyond struct_size untouched");
+    }
     CHECK_OK(nl_map_view_layout_if_needed(map));
     CHECK_OK(nl_map_view_pan(map));
     CHECK(r.calls == 2, "no repeats: %d", r.calls);

@@ -52,8 +52,11 @@ from navlayout.demo import (  # noqa: E402,F401  (re-exported for the other exam
 
 
 def _use_checkout_library() -> None:
-    """From a source checkout, use the library built there unless NAVLAYOUT_LIBRARY is set."""
+    """With the checkout's package, use the library built there unless NAVLAYOUT_LIBRARY is set
+    (an installed package finds its own: the copy bundled in its wheel)."""
     if os.environ.get("NAVLAYOUT_LIBRARY"):
+        return
+    if not os.path.abspath(nl.__file__).startswith(os.path.join(_REPO, "bindings", "python") + os.sep):
         return
     import glob
 

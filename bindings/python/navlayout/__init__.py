@@ -35,6 +35,7 @@ from typing import Any
 
 from . import _ffi
 from .anchors import Anchor, LayoutItem
+from .affecting_layout import ConstraintInfo
 from .constraints import Constraint, activate, deactivate
 from .delegate import LayoutDelegate
 from .guides import LayoutGuide
@@ -48,6 +49,7 @@ from . import session, viewer  # the workbench (issue 14): navlayout.viewer.writ
 from .size_sweep import SweepResult, sweep  # the size sweep (issue 15)
 from . import testing  # snapshot tests (issue 15): navlayout.testing.assert_layout_snapshot(...)
 from .errors import (
+    BusyError,
     CallbackFailedError,
     CarPlayError,
     DuplicateError,
@@ -82,6 +84,7 @@ from .values import (
     Rect,
     Relation,
     Severity,
+    ConstraintOwner,
     Size,
     SpeedWidgetMode,
     StackAlignment,
@@ -147,17 +150,18 @@ __all__ = [
     "Point", "Size", "Rect", "Insets", "Priority", "AnchorAttribute", "Relation", "Axis",
     "LayoutDirection", "ButtonType", "PromptKind", "SpeedWidgetMode", "Curve", "StackPosition",
     "StackAlignment", "Corner", "UIStateKind", "Severity", "DiagnosticCode", "NO_INTRINSIC_METRIC",
-    "ViewKind", "LegacyGuide", "PaddingAdjustmentBehavior", "AccessibilityTraits",
+    "ViewKind", "LegacyGuide", "PaddingAdjustmentBehavior", "AccessibilityTraits", "ConstraintOwner",
     # objects
     "MapView", "View", "LayoutItem", "LayoutGuide", "HidingStack", "PromptView", "Anchor",
     "Constraint", "activate", "deactivate", "Button", "NavigationUIState",
     "NavigationReadyUIState", "ActiveGuidanceUIState", "LayoutDelegate", "Camera", "Diagnostic",
+    "ConstraintInfo",
     "StyleValues", "style_values", "STYLE",
     # errors
     "NavLayoutError", "InvalidArgumentError", "InvalidHandleError", "InvalidStateError",
     "NavigationEnabledError", "CarPlayError", "ReentrantError", "NoCommonAncestorError",
     "UnsatisfiableError", "DuplicateError", "UnknownError", "CallbackFailedError",
-    "InternalError", "LimitExceededError", "LibraryNotFoundError", "MAX_LIVE_HANDLES",
+    "InternalError", "LimitExceededError", "BusyError", "LibraryNotFoundError", "MAX_LIVE_HANDLES",
     # device gallery (issue 4)
     "gallery", "GalleryResult",
     # the workbench (issue 14): scripted sessions and the viewer page

@@ -24,13 +24,32 @@ from .values import AccessibilityTraits, Corner, Insets, Rect
 #     enum's values is InvalidArgumentError (a ValueError), raised before the library is called.
 
 
+def _to_float(value: Any, name: str) -> float:
+    """``float(value)`` for a real number, with a number too large for a double — an ``int``
+    beyond ±1.8e308 such as ``10**400``, a huge ``Fraction`` — refused as
+    :class:`~navlayout.InvalidArgumentError` naming ``name`` instead of the ``OverflowError``
+    ``float()`` raises (issue 17). The message describes the number without printing it (its
+    digits could fill a megabyte)."""
+    try:
+        return float(value)
+    except OverflowError:
+        if isinstance(value, numbers.Integral):
+            what = f"an integer of {int(value).bit_length()} bits"
+        else:
+            what = f"a {type(value).__name__}"
+        raise InvalidArgumentError(
+            f"{name} must be a finite number: {what} is beyond the range of a double (±1.8e308)"
+        ) from None
+
+
 def _number(value: Any, name: str) -> float:
-    """A finite float from a real number (not a bool); TypeError / InvalidArgumentError."""
+    """A finite float from a real number (not a bool); TypeError / InvalidArgumentError (NaN,
+    infinities and numbers beyond a double's range)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(
             f"{name} must be a real number (points/seconds/priority), not {type(value).__name__}"
         )
-    f = float(value)
+    f = _to_float(value, name)
     if not math.isfinite(f):
         raise InvalidArgumentError(f"{name} must be finite, got {f!r}")
     return f

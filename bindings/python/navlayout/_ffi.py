@@ -93,6 +93,25 @@ class nl_diagnostic(Structure):
         ("items", c_void_p * 4),
         ("item_count", c_size_t),
         ("axis", c_int32),  # NL_DIAG_AXIS_BOTH_OR_NONE (-1) or an nl_axis
+        ("log_line", c_char_p),  # the one-line form the default handler writes (issue 14)
+    ]
+
+
+class nl_constraint_info(Structure):
+    """One constraint affecting an item's layout (``nl_*_constraints_affecting_layout``)."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("owner", c_int32),  # nl_constraint_owner
+        ("constraint", c_void_p),
+        ("identifier", c_char_p),
+        ("first", nl_anchor),
+        ("second", nl_anchor),
+        ("relation", c_enum),
+        ("multiplier", c_double),
+        ("constant", c_double),
+        ("priority", c_float),
+        ("holds_exactly", c_bool),
     ]
 
 
@@ -104,6 +123,7 @@ PROMPT_CB = CFUNCTYPE(None, c_void_p, c_void_p, c_void_p)  # (ud, map, prompt)
 TWO_PROMPTS_CB = CFUNCTYPE(None, c_void_p, c_void_p, c_void_p, c_void_p)  # (ud, map, new, old)
 CHANGES_CB = CFUNCTYPE(None, c_void_p)  # (user_data)
 COMPLETION_CB = CFUNCTYPE(None, c_void_p, c_bool)  # (user_data, finished)
+DIAGNOSTIC_CB = CFUNCTYPE(None, c_void_p, c_void_p, POINTER(nl_diagnostic))  # (ud, map, diagnostic)
 
 
 # (user_data, map, step index, step name, failures one per line) -> 0 to go on (workbench, issue 14)
@@ -260,6 +280,9 @@ _PROTOTYPES = {
     "nl_map_view_camera": (st, [H, P(nl_camera)]),
     "nl_map_view_diagnostic_count": (st, [H, P(c_size_t)]),
     "nl_map_view_diagnostic": (st, [H, c_size_t, P(nl_diagnostic)]),
+    "nl_set_diagnostic_handler": (None, [DIAGNOSTIC_CB, c_void_p]),
+    "nl_view_constraints_affecting_layout": (st, [H, c_enum, P(nl_constraint_info), c_size_t, P(c_size_t)]),
+    "nl_guide_constraints_affecting_layout": (st, [H, c_enum, P(nl_constraint_info), c_size_t, P(c_size_t)]),
     # built-in layout: legacy slot settings and guides, compass rule (SPEC §3, §7)
     "nl_map_view_set_navigation_header_enabled": (st, [H, c_bool]),
     "nl_map_view_navigation_header_enabled": (st, [H, P(c_bool)]),
@@ -485,6 +508,31 @@ def take_string(ptr: Optional[int]) -> Optional[str]:
         return ctypes.string_at(ptr).decode("utf-8", "replace")
     finally:
         lib.nl_string_free(ptr)
+
+
+class _OwnsHandle:
+    """Base of the objects that own a library handle (map views and everything made from them,
+    solvers): ``copy.copy``, ``copy.deepcopy`` and ``pickle`` raise ``TypeError`` (issue 17: a
+    copy shared the C handle, and when the copy was collected its finaliser destroyed the
+    original's map view). Share the object itself instead."""
+
+    __slots__ = ()
+
+    def _refuse_copy(self) -> TypeError:
+        return TypeError(
+            f"{type(self).__name__} objects own a NavLayout handle and cannot be copied or pickled "
+            "(a copy would share the handle: closing or collecting one would destroy the other's); "
+            "share the object itself"
+        )
+
+    def __copy__(self) -> "_OwnsHandle":
+        raise self._refuse_copy()
+
+    def __deepcopy__(self, memo: Any) -> "_OwnsHandle":
+        raise self._refuse_copy()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise self._refuse_copy()
 
 
 def encode(text: Optional[str]) -> Optional[bytes]:

@@ -18,6 +18,8 @@ from ._args import _flag
 from .animation import _forget_animations
 from .anchors import LayoutItem, _Wrapper
 from .constraints import Constraint
+from .diagnostic_log import _register as _register_for_diagnostics
+from .diagnostic_log import _unregister as _unregister_for_diagnostics
 from .delegate import (
     LayoutDelegate,
     _callback_depth,
@@ -59,6 +61,7 @@ class _MapViewBase(View):
         self._delegate_records: Dict[int, _DelegateRecord] = {}
         self._pending: List[BaseException] = []
         self._closed = False
+        _register_for_diagnostics(self)
 
     # -- lifetime ----------------------------------------------------------------------------
 
@@ -86,6 +89,7 @@ class _MapViewBase(View):
         if status == _NL_ERR_REENTRANT:
             check(status)
         self._closed = True
+        _unregister_for_diagnostics(self._maph)
         _forget_animations(self)
         self._objects.clear()
         self._delegate = None

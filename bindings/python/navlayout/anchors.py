@@ -11,10 +11,11 @@ from . import _ffi
 from ._ffi import fail, load
 from ._args import _enum, _number
 from .errors import InvalidHandleError
-from .values import AnchorAttribute, Relation
+from .values import AnchorAttribute, Axis, Relation
 
 if TYPE_CHECKING:
     from ._map_view_base import _MapViewBase
+    from .affecting_layout import ConstraintInfo
     from .constraints import Constraint
     from .map_view import MapView
 
@@ -23,8 +24,8 @@ _W = TypeVar("_W", bound="_Wrapper")
 __all__ = ["LayoutItem", "Anchor"]
 
 
-class _Wrapper:
-    """Common base: a C handle that belongs to one map view."""
+class _Wrapper(_ffi._OwnsHandle):
+    """Common base: a C handle that belongs to one map view (not copyable: see _OwnsHandle)."""
 
     _map: "_MapViewBase"
     _h: Optional[int]
@@ -83,6 +84,29 @@ class LayoutItem(_Wrapper):
             InvalidArgumentError: (a ValueError) an int that is not an AnchorAttribute value.
         """
         return Anchor(self, _enum(attribute, "attribute", AnchorAttribute))
+
+    def constraints_affecting_layout(self, axis: Axis) -> List["ConstraintInfo"]:
+        """The constraints that affect this item's frame on ``axis`` (issue 14, "why is it
+        here?"), like UIKit's ``constraintsAffectingLayout(for:)``, oldest activation first:
+
+        * those that *determine* it — whose constant, changed a little, would move the item's
+          position or size on ``axis``: the tight constraints of the solved layout through any
+          chain of other items, read from the Cassowary tableau (docs/solver.md, "Which
+          constraints determine a value"); ``holds_exactly`` is true for these;
+        * the optional constraints acting on those constraints' variables that do not hold: they
+          pull and lose (``holds_exactly`` false).
+
+        The engine's own constraints are included, named by :attr:`ConstraintInfo.owner`. Empty
+        for an item outside the map view's hierarchy or an axis nothing determines. Performs a
+        pending layout pass; meant for tools and debugging.
+
+        Raises:
+            TypeError / InvalidArgumentError: ``axis`` is not an :class:`Axis`.
+            InvalidHandleError: the item was destroyed or its map view closed.
+        """
+        from .affecting_layout import _read_constraints_affecting_layout
+
+        return _read_constraints_affecting_layout(self, _enum(axis, "axis", Axis))
 
     @property
     def leading_anchor(self) -> "Anchor":

@@ -104,11 +104,39 @@ _ARGUMENTS = {
 }
 
 
+#: A delegate method's name folded to lower case without underscores -> the Python name. The iOS
+#: (Swift) names fold to the same keys: ``enableNavigationUI`` -> ``enablenavigationui``.
+_FOLDED_NAMES = {name.replace("_", ""): name for name in _DELEGATE_METHODS}
+
+
+def _refuse_foreign_names(delegate: Any) -> None:
+    """Raises TypeError when the delegate's class defines a delegate method under another
+    spelling — the iOS (Swift) camelCase name (``startGuidance``) or any other mix of case and
+    underscores — and not under the Python name, which is the only one the bindings call: such a
+    method would silently never run (issue 14). The message names the method to rename."""
+    for klass in type(delegate).__mro__:
+        if klass is LayoutDelegate or klass is object:
+            continue
+        for attr in vars(klass):
+            python_name = _FOLDED_NAMES.get(attr.replace("_", "").lower())
+            if python_name is None or attr == python_name:
+                continue
+            overridden = getattr(getattr(delegate, python_name, None), "__func__", None)
+            if overridden is not getattr(LayoutDelegate, python_name):
+                continue  # the Python name is implemented too: the other one is the host's own
+            raise TypeError(
+                f"{type(delegate).__name__}.{attr} is never called: the Python bindings call "
+                f"{python_name}({_ARGUMENTS[python_name]}) (the iOS/Swift name is spelled the Python "
+                f"way here); rename {attr} to {python_name}"
+            )
+
+
 def _implemented_methods(delegate: Any) -> List[str]:
     """The delegate methods ``delegate`` implements (overrides), checked for use.
 
     Raises TypeError for anything but a :class:`LayoutDelegate` instance, for a delegate method
-    name bound to something not callable, and for a method that cannot take its arguments."""
+    name bound to something not callable, for a method that cannot take its arguments, and for a
+    delegate method spelled the iOS way (``startGuidance``) instead of the Python way."""
     if isinstance(delegate, type):
         raise TypeError(
             f"set_layout_delegate expects a LayoutDelegate instance, not the class "
@@ -119,6 +147,7 @@ def _implemented_methods(delegate: Any) -> List[str]:
             "set_layout_delegate expects an instance of a navlayout.LayoutDelegate subclass, or "
             f"None for the built-in layout; got {type(delegate).__name__}"
         )
+    _refuse_foreign_names(delegate)
     names = []
     for name in _DELEGATE_METHODS:
         attr = getattr(delegate, name)

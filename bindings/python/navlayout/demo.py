@@ -50,11 +50,22 @@ def buttons_by_type(buttons: Sequence[nl.Button]) -> List[nl.View]:
     return [b.view for _, b in ordered]
 
 
+def _discard_prompt(prompt: nl.PromptView, rules: Sequence[nl.Constraint]) -> None:
+    """Takes a prompt that is no longer shown out of the map view and destroys it and the
+    constraints made for it (issue 17: prompts are new views each time; a long session must not
+    keep the old ones)."""
+    prompt.remove_from_superview()
+    for c in rules:
+        c.destroy()
+    prompt.destroy()
+
+
 class _StateLayout:
     """The views one navigation state shows and the constraints that place them.
 
     ``show()`` puts the views into the map view (in order, the button stack last) and activates
-    the constraints; ``hide()`` undoes it. The same object can be shown again later.
+    the constraints; ``hide()`` undoes it. The same object can be shown again later;
+    ``discard()`` hides it for good and frees what it made (its stack and constraints).
     """
 
     def __init__(
@@ -88,6 +99,16 @@ class _StateLayout:
         for view in self.views:
             view.remove_from_superview()
 
+    def discard(self) -> None:
+        """Hides the layout and destroys its constraints and its button stack: a delegate that
+        makes a new layout for every state frees the old one, so that a long session keeps no
+        handle it no longer needs (issue 17). The views are the SDK's and stay."""
+        self.hide()
+        for c in self.constraints:
+            c.destroy()
+        self.constraints = []
+        self.stack.destroy()
+
 
 class SampleLayoutDelegate(nl.LayoutDelegate):
     """Positions turn card, ETA card, buttons, logo and viewport; slides prompts in and out.
@@ -104,6 +125,7 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         self._guidance_layout: Optional[_StateLayout] = None
         self._shown_prompt: Optional[nl.PromptView] = None
         self._prompt_drop: Optional[nl.Constraint] = None  # prompt.bottom == map.bottom + drop
+        self._prompt_rules: List[nl.Constraint] = []  # the shown prompt's three constraints
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -158,17 +180,21 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         self._ready_layout = layout
 
     def disable_navigation_ui(self, nav_map: nl.MapView, old_state: nl.NavigationReadyUIState) -> None:
+        # Everything made for the session is destroyed, not only taken out (issue 17).
         if self._shown_prompt is not None:
-            self._shown_prompt.remove_from_superview()
+            _discard_prompt(self._shown_prompt, self._prompt_rules)
         self._shown_prompt = None
         self._prompt_drop = None
+        self._prompt_rules = []
         if self._ready_layout is not None:
-            self._ready_layout.hide()
+            self._ready_layout.discard()
             self._ready_layout = None
-        nl.deactivate(self._content_bottom_rules)
+        for c in self._content_bottom_rules:
+            c.destroy()
         self._content_bottom_rules = []
         if self._content_bottom is not None:
             nav_map.remove_layout_guide(self._content_bottom)
+            self._content_bottom.destroy()
             self._content_bottom = None
 
     # -- active guidance -----------------------------------------------------------------------
@@ -220,7 +246,7 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         old_state: nl.ActiveGuidanceUIState,
     ) -> None:
         if self._guidance_layout is not None:
-            self._guidance_layout.hide()
+            self._guidance_layout.discard()
             self._guidance_layout = None
         if self._ready_layout is not None:
             self._ready_layout.show()
@@ -233,15 +259,17 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         height = new_prompt.size.height  # prompts arrive sized: no layout pass needed
         nav_map.add_subview(new_prompt)
         drop = new_prompt.bottom_anchor.constraint(equal_to=nav_map.bottom_anchor, constant=height)
-        nl.activate([
+        rules = [
             drop,
             new_prompt.leading_anchor.constraint(
                 equal_to=nav_map.safe_area_layout_guide.leading_anchor
             ),
             floor.bottom_anchor.constraint(less_than_or_equal_to=new_prompt.top_anchor),
-        ])
+        ]
+        nl.activate(rules)
         self._shown_prompt = new_prompt
         self._prompt_drop = drop
+        self._prompt_rules = rules
         # Start just below the map view's bottom edge, then slide up into view.
         nav_map.layout_if_needed()
 
@@ -255,18 +283,21 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         drop = self._prompt_drop
         if drop is None:
             return
+        rules = self._prompt_rules
         self._prompt_drop = None
         self._shown_prompt = None
+        self._prompt_rules = []
         height = old_prompt.size.height
 
         def slide_out() -> None:
             drop.constant = height
             nav_map.layout_if_needed()
 
+        # When the slide ends the prompt leaves and is destroyed with its constraints.
         nav_map.animate(
             PROMPT_SLIDE_SECONDS,
             slide_out,
-            completion=lambda finished: old_prompt.remove_from_superview(),
+            completion=lambda finished: _discard_prompt(old_prompt, rules),
         )
 
     def change_prompt(

@@ -122,19 +122,35 @@ def _run_preset(preset: str, make_delegate: Callable[[], Optional[LayoutDelegate
     return cells, note
 
 
-def _escape(text: str) -> str:
-    """``&``, ``<``, ``>`` and ``"`` as HTML entities — what the Swift CLI's page escapes, so
-    both pages are the same bytes (an apostrophe needs no escape in text or "-quoted
-    attributes)."""
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+def markup_escape(text: str) -> str:
+    """``text`` as XML / HTML text, safe in character data and quoted attribute values for any
+    string (issue 17) — the Swift side's ``markupEscaped`` (Sources/NavigationUI/Snapshot.swift),
+    byte for byte, so the Python and Swift pages are the same bytes: ``&``, ``<``, ``>``, ``"``
+    and ``'`` as entities; tab, line feed and carriage return as ``&#9;``, ``&#10;``, ``&#13;``;
+    every other control character (U+0000–U+001F, U+007F–U+009F), the noncharacters U+FFFE and
+    U+FFFF and any lone surrogate (which Python strings may hold, Swift's never) as the visible
+    text ``\\uXXXX``. The result is always well-formed XML 1.0 text."""
+    out = []
+    for ch in text:
+        c = ord(ch)
+        if ch in _ENTITIES:
+            out.append(_ENTITIES[ch])
+        elif c < 0x20 or 0x7F <= c <= 0x9F or c in (0xFFFE, 0xFFFF) or 0xD800 <= c <= 0xDFFF:
+            out.append(f"\\u{c:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;",
+             "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
 
 
 def _page(title: str, rows: Sequence[GalleryRow]) -> str:
-    h = _escape
+    h = markup_escape
     out = [
         "<!DOCTYPE html>",
-        f'<html lang="en"><head><meta charset="utf-8"><title>NavLayout gallery — {h(title)}</title>',
+        f'<html lang="en"><head><meta charset="utf-8"/><title>NavLayout gallery — {h(title)}</title>',
         "<style>",
         "body { font-family: Helvetica, Arial, sans-serif; margin: 16px; color: #202124; }",
         "table { border-collapse: collapse; } td, th { border: 1px solid #dadce0; padding: 6px; vertical-align: top; }",
@@ -163,7 +179,7 @@ def _page(title: str, rows: Sequence[GalleryRow]) -> str:
         for i, c in enumerate(r.cells):
             link = f"{_viewer_file(r.preset)}#step={i + 1}"
             text += (f'<td><a href="{h(link)}" title="open this step in the viewer">'
-                     f'<img src="{h(c.file)}" alt="{h(r.preset)} {h(c.step)}"></a>')
+                     f'<img src="{h(c.file)}" alt="{h(r.preset)} {h(c.step)}"/></a>')
             for failure in c.failures:
                 text += f'<ul><li class="bad"><b>delegate failed</b>: {h(failure)}</li></ul>'
             if not c.diagnostics and not c.failures:
@@ -203,17 +219,22 @@ def gallery(
 
     On each preset a new map view gets a new delegate from ``make_delegate`` (a class or any
     callable; ``None``, or a callable returning ``None``, keeps the built-in layout) and goes
-    through: navigation ready, active guidance, each prompt kind (incident, speedCamera, traffic,
-    betterRoute) shown after its 0.4 s slide and then dismissed (+0.4 s), a rotation to the
-    landscape/portrait twin and back for ``iphone-portrait`` / ``iphone-landscape``, guidance
-    stopped. A CarPlay map view refuses layout delegates (SPEC §3): it runs with the built-in
-    layout and its summary line says so.
+    through the workbench's standard session (:mod:`navlayout.session`): navigation ready, active
+    guidance, each prompt kind (incident, speedCamera, traffic, betterRoute) shown and then
+    dismissed (each step runs until its animations end), a map pan and the re-center, the speed
+    widget's modes, a rotation to the landscape/portrait twin and back for ``iphone-portrait`` /
+    ``iphone-landscape`` (split view and back for ``ipad-portrait`` / ``ipad-split``), guidance
+    stopped, navigation disabled. A CarPlay map view refuses layout delegates (SPEC §3): it runs
+    with the built-in layout and its summary line says so. A delegate method that raises is
+    shown in its cell and counted as an error; the session goes on.
 
     After every step it writes ``OUT/<preset>-<nn>-<step>.svg`` (:meth:`MapView.snapshot_svg`,
-    captioned "preset · step") and records the diagnostics; at the end it writes
-    ``OUT/index.html``: one summary line per preset (steps, errors, warnings, infos), then per
-    preset a row of the pictures with each step's diagnostics. Progress goes to ``stream``
-    (default ``sys.stderr``) as ``[i/n] preset: step step … — e errors, w warnings, i infos``.
+    captioned "preset · step") and records the diagnostics; per preset it writes the viewer page
+    ``OUT/<preset>.html`` (:mod:`navlayout.viewer`); at the end ``OUT/index.html``: one summary
+    line per preset (steps, errors, warnings, infos), then per preset a row of the pictures with
+    each step's diagnostics, each picture linking to its step in the viewer page. Progress goes to
+    ``stream`` (default ``sys.stderr``) as ``[i/n] preset: ... — e errors, w warnings, i infos``
+    (a dot per step).
 
     Args:
         make_delegate: a zero-argument callable making a fresh :class:`LayoutDelegate`.
@@ -255,7 +276,7 @@ def gallery(
         stream.flush()
 
         def progress(step: str) -> None:
-            stream.write(f" {step}")
+            stream.write(".")
             stream.flush()
 
         try:

@@ -117,8 +117,11 @@ class MapView(_NavigationEvents, _BuiltInLayoutSettings):
 
         Raises:
             TypeError: ``delegate`` is not a LayoutDelegate instance (a number, ``object()``, the
-                class itself…), a delegate method name is bound to something not callable, or
-                an overridden method cannot take its arguments (nothing changes).
+                class itself…), a delegate method name is bound to something not callable, an
+                overridden method cannot take its arguments, or the class defines a delegate
+                method under its iOS name (``enableNavigationUI``, ``startGuidance``, …) and not
+                under the Python one, which is the only one called — the message names the method
+                to rename (nothing changes).
             NavigationEnabledError: navigation is enabled (disable it first).
             CarPlayError: this is a CarPlay map view (which keeps the built-in layout).
             ReentrantError: called from inside a callback.

@@ -66,17 +66,25 @@ def _read_diagnostics(map_view: "_MapViewBase") -> List[Diagnostic]:
         d = _ffi.nl_diagnostic()
         d.struct_size = ctypes.sizeof(_ffi.nl_diagnostic)
         check(lib.nl_map_view_diagnostic(maph, i, byref(d)))
-        try:
-            code: Union[DiagnosticCode, int] = DiagnosticCode(d.code)
-        except ValueError:
-            code = int(d.code)
-        try:
-            severity: Union[Severity, int] = Severity(d.severity)
-        except ValueError:
-            severity = int(d.severity)
-        message = d.message.decode("utf-8", "replace") if d.message else ""
-        n = min(int(d.item_count), 4)
-        items = tuple(map_view._wrap_item(d.items[k]) for k in range(n) if d.items[k])
-        axis = Axis(d.axis) if d.axis in (0, 1) else None
-        result.append(Diagnostic(code, severity, message, items, axis))
+        result.append(_diagnostic_from_struct(map_view, d))
     return result
+
+
+def _diagnostic_from_struct(map_view: Optional["_MapViewBase"], d: _ffi.nl_diagnostic) -> Diagnostic:
+    """A :class:`Diagnostic` from the library's ``nl_diagnostic``; its items wrapped by
+    ``map_view`` (none when the map view is not one of this process's Python map views)."""
+    try:
+        code: Union[DiagnosticCode, int] = DiagnosticCode(d.code)
+    except ValueError:
+        code = int(d.code)
+    try:
+        severity: Union[Severity, int] = Severity(d.severity)
+    except ValueError:
+        severity = int(d.severity)
+    message = d.message.decode("utf-8", "replace") if d.message else ""
+    n = min(int(d.item_count), 4)
+    items: Tuple[LayoutItem, ...] = ()
+    if map_view is not None:
+        items = tuple(map_view._wrap_item(d.items[k]) for k in range(n) if d.items[k])
+    axis = Axis(d.axis) if d.axis in (0, 1) else None
+    return Diagnostic(code, severity, message, items, axis)

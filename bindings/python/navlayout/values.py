@@ -29,6 +29,7 @@ __all__ = [
     "UIStateKind",
     "DiagnosticCode",
     "Severity",
+    "ConstraintOwner",
     "ViewKind",
     "LegacyGuide",
     "PaddingAdjustmentBehavior",
@@ -327,6 +328,20 @@ class DiagnosticCode(enum.IntEnum):
         """The code as SPEC §8 spells it, e.g. ``"viewportObstructed"``."""
         head, *rest = self.name.lower().split("_")
         return head + "".join("API" if part == "api" else part.capitalize() for part in rest)
+
+
+class ConstraintOwner(enum.IntEnum):
+    """Who made a constraint (``nl_constraint_owner``; Swift ``EngineConstraintKind``, with
+    ``HOST`` for the host's own): :attr:`ConstraintInfo.owner` (issue 14)."""
+
+    HOST = 0  #: the host's delegate (or the built-in layout acting as one)
+    MAP_FRAME = 1  #: the map view's origin (0, 0) and size
+    SAFE_AREA = 2  #: a safe-area guide's edges from its view
+    LAYOUT_MARGINS = 3  #: a margins guide's edges from its view
+    COMPONENT_SIZE = 4  #: the size the SDK fixes for a component (SPEC §4)
+    COMPRESSION_RESISTANCE = 5  #: size >= intrinsic size, at the compression-resistance priority
+    CONTENT_HUGGING = 6  #: size <= intrinsic size, at the hugging priority
+    HIDING_STACK = 7  #: a hiding stack's arrangement (SPEC §2)
 
 
 class Severity(enum.IntEnum):

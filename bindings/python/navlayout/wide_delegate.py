@@ -117,7 +117,7 @@ class WideLayoutDelegate(SampleLayoutDelegate):
             or guidance is None
         ):
             return  # same variant: the constraints adapt to the new size by themselves
-        guidance.hide()
+        guidance.discard()
         self._guidance_layout = self._make_guidance_layout(nav_map, new_state)
         # Keep a shown prompt above the re-added cards (prompts float above cards).
         prompt = self._shown_prompt

@@ -55,6 +55,7 @@ def _same_tree(a: Path, b: Path):
 @pytest.mark.parametrize("command, flags", [
     ("demo", ["--preset", "--delegate", "{sample,wide,builtin}", "--json", "--svg DIR", "NAME"]),
     ("gallery", ["--delegate", "{sample,wide,builtin}", "--out DIR", "--presets A,B,..."]),
+    ("view", ["--delegate", "{sample,wide,builtin,MODULE:CALLABLE}", "--preset NAME", "--out FILE", "--rtl"]),
     ("presets", []),
 ])
 def test_each_command_has_help(command, flags):
@@ -69,13 +70,15 @@ def test_top_level_help_lists_the_commands():
     run = _python_cli("--help")
     assert run.returncode == 0
     lines = run.stdout.splitlines()
-    for command in ("demo", "gallery", "presets"):
+    for command in ("demo", "gallery", "view", "presets"):
         assert any(line.split()[:1] == [command] for line in lines), command
     assert "presets: " + ", ".join(PRESETS) in lines  # the epilog, on one line
 
 
 @pytest.mark.parametrize("args, message", [
-    ([], "navlayout: a command is needed: demo, gallery, presets, sweep\n"),
+    ([], "navlayout: a command is needed: demo, gallery, view, presets, sweep\n"),
+    (["view", "--delegate", "nope"], 'unknown delegate "nope"; delegates: sample, wide, builtin, or MODULE:CALLABLE\n'),
+    (["view", "--delegate", "no_such_module_here:Delegate"], "--delegate no_such_module_here:Delegate: cannot import"),
     (["demo", "--delegate", "nope"], "invalid choice: 'nope'"),
     (["demo", "--svg"], "argument --svg: expected one argument"),
     (["fly"], "invalid choice: 'fly'"),
@@ -187,3 +190,53 @@ def test_gallery_presets_option_matches_swift(swift_cli, tmp_path):
 
 def test_unknown_gallery_preset_matches_swift(swift_cli, tmp_path):
     _same_run(swift_cli, "gallery", "--presets", "moon", "--out", str(tmp_path / "g"))
+
+
+# -- view (issue 14) -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["--delegate", "sample"],
+    ["--delegate", "wide", "--preset", "ipad-portrait", "--rtl"],
+    ["--delegate", "builtin", "--preset", "iphone-landscape"],
+    ["--delegate", "sample", "--preset", "carplay"],   # refused delegate: the note on stderr
+])
+def test_view_matches_swift(swift_cli, tmp_path, args):
+    # The same page byte for byte: both record through the library (nl_map_view_run_session),
+    # the Swift examples and their Python twins activate the same constraints.
+    (tmp_path / "swift").mkdir()
+    (tmp_path / "python").mkdir()
+    run = _same_run(swift_cli, "view", *args, "--out", "page.html",
+                    cwd_swift=tmp_path / "swift", cwd_python=tmp_path / "python")
+    assert run.returncode == 0 and run.stdout.startswith("view: page.html — ")
+    assert _same_tree(tmp_path / "swift", tmp_path / "python") == ["page.html"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--out", "missing/page.html"], "navlayout view: cannot write --out missing/page.html: the directory "),
+    (["--preset", "moon"], 'navlayout view: unknown --preset "moon"; presets: '),
+])
+def test_view_bad_arguments_match_swift(swift_cli, tmp_path, args, message):
+    (tmp_path / "swift").mkdir()
+    (tmp_path / "python").mkdir()
+    swift = _swift(swift_cli, "view", *args, cwd=tmp_path / "swift")
+    ours = _python_cli("view", *args, cwd=tmp_path / "python")
+    assert (ours.returncode, ours.stdout) == (swift.returncode, swift.stdout) == (2, "")
+    assert ours.stderr.startswith(message) and swift.stderr.startswith(message)
+    assert list((tmp_path / "python").iterdir()) == list((tmp_path / "swift").iterdir()) == []
+
+
+def test_view_of_a_delegate_written_in_python(tmp_path):
+    # --delegate FILE.py:CALLABLE: the user's own delegate; one that raises exits 1 and says where.
+    (tmp_path / "my_layout.py").write_text(
+        "from navlayout.demo import SampleLayoutDelegate\n"
+        "class Mine(SampleLayoutDelegate):\n"
+        "    def show_prompt(self, nav_map, new_prompt):\n"
+        "        raise RuntimeError('no room')\n", encoding="utf-8")
+    run = _python_cli("view", "--delegate", "my_layout.py:Mine", "--preset", "iphone-se", cwd=tmp_path)
+    assert run.returncode == 1
+    assert run.stdout.startswith("view: viewer.html — 17 steps, ")
+    assert run.stderr.count("navlayout view: the delegate failed: ") == 4  # one per prompt kind
+    assert "RuntimeError: no room" in (tmp_path / "viewer.html").read_text(encoding="utf-8")
+    # MODULE:CALLABLE: a module on the path.
+    run = _python_cli("view", "--delegate", "navlayout.demo:SampleLayoutDelegate", "--out", "s.html", cwd=tmp_path)
+    assert run.returncode == 0 and run.stderr == "" and (tmp_path / "s.html").exists()

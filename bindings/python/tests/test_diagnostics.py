@@ -427,7 +427,7 @@ def test_gallery_writes_pictures_and_page(tmp_path):
     viewer = (tmp_path / "iphone-portrait.html").read_text()
     assert viewer.startswith("<!DOCTYPE html>") and "navlayout.recording/1" in viewer
     progress = err.getvalue()
-    assert progress.startswith("[1/2] iphone-portrait: navigation ready active guidance incident prompt")
+    assert progress.startswith("[1/2] iphone-portrait:" + "." * 19 + " — 0 errors, 1 warnings, 0 infos\n")
     assert "[2/2] carplay:" in progress and "0 error diagnostics" in progress
 
 

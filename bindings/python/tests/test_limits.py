@@ -7,6 +7,7 @@ from __future__ import annotations
 import ctypes
 import gc
 import math
+import os
 import re
 
 import pytest
@@ -169,6 +170,9 @@ def test_suggested_values_at_and_beyond_the_limit():
 
 # -- the handle table's capacity ----------------------------------------------------------------
 
+@pytest.mark.skipif(os.environ.get("NAVLAYOUT_TEST_INSTALLED") == "1",
+                    reason="the checkout run fills the table (20 s, 3.5 GB); the installed-wheel "
+                           "run (scripts/test-wheel.sh) tests the package, not the table again")
 def test_full_handle_table_raises_limit_exceeded():
     """Fills the real table (16,777,215 handles; ~20 s, ~3.5 GB): the limit comes from the handle
     encoding and is not configurable. Tests/c/test_handle_limit.c checks the exact count."""

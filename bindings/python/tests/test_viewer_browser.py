@@ -33,18 +33,12 @@ from selenium.webdriver.support.ui import WebDriverWait
 SCREENSHOT = REPO / "docs" / "viewer.png"
 
 
-def _cli() -> Path:
-    """The Swift CLI (built by `swift build`, the first suite of scripts/test-all.sh)."""
-    cli = Path(os.environ.get("NAVLAYOUT_CLI", REPO / ".build" / "debug" / "navlayout"))
-    if not cli.exists():
-        subprocess.run(["swift", "build", "--product", "navlayout"], cwd=REPO, check=True)
-    return cli
-
-
-def _cli_page(tmp: Path, *args: str) -> Path:
+def _cli_page(swift_cli: Path, tmp: Path, *args: str) -> Path:
+    """The Swift CLI's page (`navlayout view ARGS`); `swift_cli` is conftest's fixture, which skips
+    the test where the CLI is not built (the installed-wheel run, scripts/test-wheel.sh)."""
     out = tmp / ("-".join(a.strip("-") for a in args) or "page") / "page.html"
     out.parent.mkdir(parents=True, exist_ok=True)
-    subprocess.run([str(_cli()), "view", *args, "--out", str(out)], check=True, capture_output=True, text=True)
+    subprocess.run([str(swift_cli), "view", *args, "--out", str(out)], check=True, capture_output=True, text=True)
     return out
 
 
@@ -152,20 +146,20 @@ def test_sample_delegate_page_in_the_browser(browser, tmp_path):
     assert _errors(browser) == []
 
 
-def test_link_to_a_moment_and_a_view(browser, tmp_path):
+def test_link_to_a_moment_and_a_view(browser, swift_cli, tmp_path):
     """Gallery cells and the size sweep link to #step=N&t=SECONDS&view=IDENTIFIER."""
-    page = _cli_page(tmp_path, "--delegate", "sample", "--preset", "iphone-portrait")  # the Swift CLI's page
+    page = _cli_page(swift_cli, tmp_path, "--delegate", "sample", "--preset", "iphone-portrait")
     _open(browser, page, "#step=3&t=0.2&view=incidentPrompt")
     assert _inspector(browser)[:2] == ("incidentPrompt", "(0, 792, 393, 120)")
     assert browser.find_element(By.CSS_SELECTOR, '#steps .step[aria-selected="true"] .step-name').text == "incident prompt"
     assert _errors(browser) == []
 
 
-def test_wide_right_to_left_page(browser, tmp_path):
+def test_wide_right_to_left_page(browser, swift_cli, tmp_path):
     """The wide example, right-to-left, on the iPad: wide mode in guidance, the cards at the
     leading (right) edge: the turn card's frame is (460, 0, 360, 128) — wideCardWidth
     min(360, 820 × 0.45) = 360 at x = 820 − 360, height S.top 24 + 104 (SPEC §4)."""
-    page = _cli_page(tmp_path, "--delegate", "wide", "--preset", "ipad-portrait", "--rtl")
+    page = _cli_page(swift_cli, tmp_path, "--delegate", "wide", "--preset", "ipad-portrait", "--rtl")
     _open(browser, page, "#step=2")
     assert "right-to-left" in browser.find_element(By.ID, "run-info").text
     assert "wide" in browser.find_element(By.CSS_SELECTOR, '#steps .step[aria-selected="true"]').text

@@ -4,6 +4,7 @@
 
     python -m navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json] [--svg DIR]
     python -m navlayout gallery [--delegate sample|wide|builtin] [--out DIR] [--presets A,B,...]
+    python -m navlayout view [--delegate sample|wide|builtin|MODULE:CALLABLE] [--preset NAME] [--out FILE] [--rtl]
     python -m navlayout presets
     python -m navlayout sweep [--delegate D] [--axis width|height] [--from A] [--to B] [--height H]
                               [--insets T,L,B,R] [--rtl] [--step S] [--out DIR] [--json]
@@ -26,13 +27,13 @@ import sys
 from types import ModuleType
 from typing import List, Optional, Sequence
 
-from . import demo, gallery, presets, sweep
+from . import demo, gallery, presets, sweep, view
 from ._common import PRESETS, PRESETS_EPILOG, fail
 
 __all__ = ["COMMANDS", "main", "parser"]
 
 #: The sub-commands, in the order ``--help`` lists them.
-COMMANDS: Sequence[ModuleType] = (demo, gallery, presets, sweep)
+COMMANDS: Sequence[ModuleType] = (demo, gallery, view, presets, sweep)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -77,5 +78,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if ns.command is None:
         p.print_usage(sys.stderr)
         return fail("navlayout: a command is needed: " + ", ".join(c.NAME for c in COMMANDS))
-    status: int = ns.run(ns)
+    # Diagnostics as the Swift CLI writes them (the library's default): errors only, one line
+    # each on stderr — unless the caller configured the "navlayout" logger itself.
+    from ..diagnostic_log import StandardErrorLines, logger
+
+    handler = StandardErrorLines() if not logger.handlers else None
+    if handler is not None:
+        logger.addHandler(handler)
+        propagate, logger.propagate = logger.propagate, False
+    try:
+        status: int = ns.run(ns)
+    finally:
+        if handler is not None:
+            logger.removeHandler(handler)
+            logger.propagate = propagate
     return status

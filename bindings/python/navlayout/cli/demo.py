@@ -11,6 +11,7 @@ from typing import Any, List, Tuple
 
 from ..demo import describe, drive_session, set_delegate_or_warn
 from ..errors import LibraryNotFoundError, NavLayoutError
+from ..gallery import markup_escape
 from ..map_view import MapView
 from ._common import DELEGATES, PRESETS_EPILOG, fail, make_delegate
 
@@ -49,16 +50,18 @@ def _file_name(step: str) -> str:
 
 
 def _index_page(preset: str, delegate: str, pictures: List[Tuple[str, str]]) -> str:
-    """``DIR/index.html``: the step pictures in order (the Swift CLI's page, byte for byte)."""
-    html = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f"<title>navlayout demo — {preset}</title>")
+    """``DIR/index.html``: the step pictures in order (the Swift CLI's page, byte for byte;
+    well-formed XML whatever the names hold, issue 17)."""
+    e = markup_escape
+    html = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
+            f"<title>navlayout demo — {e(preset)}</title>")
     html += ("<style>body{font-family:Helvetica,Arial,sans-serif;margin:16px} "
              "figure{display:inline-block;margin:8px;vertical-align:top} "
              "img{max-height:480px}</style></head><body>\n")
-    html += f"<h1>navlayout demo — {preset}, delegate {delegate}</h1>\n"
+    html += f"<h1>navlayout demo — {e(preset)}, delegate {e(delegate)}</h1>\n"
     for i, (step, file) in enumerate(pictures):
-        html += (f'<figure><img src="{file}" alt="{step}">'
-                 f"<figcaption>{i + 1}. {step}</figcaption></figure>\n")
+        html += (f'<figure><img src="{e(file)}" alt="{e(step)}"/>'
+                 f"<figcaption>{i + 1}. {e(step)}</figcaption></figure>\n")
     return html + "</body></html>\n"
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numbers
 from typing import Any, Dict, Iterable, List, Optional, Union
 
+from .._args import _to_float
 from ..errors import InvalidArgumentError
 
 __all__ = ["STRENGTHS", "StrengthLike", "strength", "Variable", "Term", "Expression", "Constraint"]
@@ -41,16 +42,18 @@ def strength(value: StrengthLike) -> float:
             ) from None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"a strength is a name or a number, not {type(value).__name__}")
-    v = float(value)
+    v = _to_float(value, "a strength")
     if not 1.0 <= v <= 1000.0:
         raise InvalidArgumentError(f"strength {v!r} is not a priority from 1 to 1000")
     return v
 
 
 def _number(value: Any, what: str) -> float:
+    """``value`` as a float: TypeError for a non-number or a bool, InvalidArgumentError for a
+    number beyond a double's range (NaN and infinities reach the library, which refuses them)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{what} must be a real number, not {type(value).__name__}")
-    return float(value)
+    return _to_float(value, what)
 
 
 class _Value(float):
@@ -91,7 +94,7 @@ def _expr(x: Any) -> Optional["Expression"]:
     if isinstance(x, Variable):
         return Expression([Term(x)])
     if _is_number(x):
-        return Expression([], float(x))
+        return Expression([], _to_float(x, "a constant"))
     return None
 
 
@@ -147,21 +150,21 @@ class _Linear:
 
     def __mul__(self, other: Any) -> "_Linear":
         if _is_number(other):
-            return self._scaled(float(other))
+            return self._scaled(_to_float(other, "a coefficient"))
         if isinstance(other, _Linear):
             raise _nonlinear(self, other, "*")
         return NotImplemented
 
     def __rmul__(self, other: Any) -> "_Linear":
         if _is_number(other):
-            return self._scaled(float(other))
+            return self._scaled(_to_float(other, "a coefficient"))
         return NotImplemented
 
     def __truediv__(self, other: Any) -> "_Linear":
         if _is_number(other):
             if other == 0:
                 raise ZeroDivisionError(f"division of {self!r} by zero")
-            return self._scaled(1.0 / float(other))
+            return self._scaled(1.0 / _to_float(other, "a divisor"))
         if isinstance(other, _Linear):
             raise _nonlinear(self, other, "/")
         return NotImplemented

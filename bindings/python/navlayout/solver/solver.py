@@ -32,7 +32,7 @@ MAX_COEFFICIENT = 1e6
 MAX_CONSTANT = 1e12
 
 
-class Solver:
+class Solver(_ffi._OwnsHandle):
     """An incremental Cassowary solver with strictly hierarchical strengths.
 
     Variables and constraints are plain Python objects; the solver creates their C counterparts
@@ -45,6 +45,9 @@ class Solver:
     process-wide handle table; creating a solver or adding a constraint or edit variable raises
     :class:`~navlayout.LimitExceededError` when the table already holds
     :data:`navlayout.MAX_LIVE_HANDLES` (16,777,215) live handles.
+
+    A solver owns its C handle: ``copy.copy``, ``copy.deepcopy`` and ``pickle`` raise
+    ``TypeError`` (a copy would share the handle).
     """
 
     def __init__(self) -> None:
