@@ -46,7 +46,7 @@ public enum SweepPage {
         """
         out += chart(result)
         out += """
-        <p class="legend"><span class="key clean"></span>no diagnostics <span class="key info"></span>infos <span class="key warning"></span>warnings <span class="key error"></span>errors <span class="key failure"></span>the delegate failed <span class="key wide"></span>wide mode (SPEC §4). Each band links to the viewer at its midpoint.</p>
+        <p class="legend"><span class="key clean"></span>no diagnostics <span class="key info"></span>infos <span class="key warning"></span>warnings <span class="key error"></span>errors <span class="key failure"></span>the delegate failed <span class="key wide"></span>wide mode (a safe area at least 600 pt wide). Each band links to the viewer at its midpoint.</p>
         <table id="bands"><thead><tr><th>#</th><th>\(c.axis.rawValue) (pt)</th><th>mode</th><th>diagnostics and failures (step: what)</th><th>viewer</th></tr></thead><tbody>
 
         """
