@@ -1469,9 +1469,62 @@ char *nl_sweep_text(const char *result_json);
  */
 char *nl_sweep_page(const char *result_json, const char *title);
 
+/**
+ * The viewer page of band `band_index` (0-based) of a sweep result: records the standard session
+ * (no preset) on `map` — a map view the host made at the band's `midpoint` (with the result's safe
+ * area and layout direction) and gave the swept delegate — and returns the page (as nl_viewer_page
+ * makes it), titled after the band. Write it to `band-N.html` (N = band_index + 1) next to the
+ * sweep page. The session's diagnostics are not given to the diagnostic handler (the page shows
+ * them); a delegate failure is shown on the page, not returned. *out_html is freed with
+ * nl_string_free (NULL on error). Errors: NL_ERR_INVALID_HANDLE; NL_ERR_INVALID_ARGUMENT (NULL
+ * result_json or out_html, text that is not a `navlayout.sweep/1` result, band_index out of range,
+ * a map view whose size or safe area is not the band's midpoint's); NL_ERR_REENTRANT,
+ * NL_ERR_NAVIGATION_ENABLED, NL_ERR_INVALID_STATE as nl_map_view_run_session.
+ */
+nl_status nl_map_view_sweep_viewer_page(nl_map_view *map, const char *result_json, size_t band_index,
+                                        char **out_html);
+
 /** A copy of `text` made by the library, to hand over strings the library frees with
  *  nl_string_free (e.g. a sampler's *out_sample). NULL for NULL (NL_ERR_INVALID_ARGUMENT). */
 char *nl_string_duplicate(const char *text);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workbench, part 2: snapshot tests (issue 15)                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/*
+ * A snapshot test keeps a golden snapshot of a layout — nl_map_view_snapshot_json (schema
+ * `navlayout.snapshot/1`, docs/snapshot-schema.md) and its nl_map_view_snapshot_svg — and compares
+ * later layouts with it. The Swift product NavLayoutTesting and Python's navlayout.testing keep the
+ * files; these two functions are the comparison they share.
+ */
+
+/**
+ * Compares `current_json` with `golden_json` (both `navlayout.snapshot/1`): each view's frame
+ * (views matched by identifier, the n-th with the same identifier in z-order as "identifier #n";
+ * equal when every number is within `tolerance` points — 0.001 is the snapshots' precision) and
+ * hidden flag, the diagnostics (by code, severity and items; messages are not compared), the
+ * camera (viewport, padding, vehicle point) and the map size. Writes *out_matches, and, when
+ * `out_table` is not NULL, the differences as a readable table ("views that moved (x, y, width,
+ * height in points):" with one row per view: name, before, after; then the diagnostics that came
+ * (+) or went (-), then the camera and map values), "" when they match; free it with
+ * nl_string_free. Errors (nothing written): NL_ERR_INVALID_ARGUMENT for NULL arguments (but
+ * out_table), a NaN or negative tolerance, or a text that is not a snapshot (the message names
+ * `golden` or `current`).
+ */
+nl_status nl_snapshot_compare(const char *golden_json, const char *current_json, double tolerance,
+                              bool *out_matches, char **out_table);
+
+/**
+ * The side-by-side diff page of two snapshots: one self-contained HTML file (inline CSS, no
+ * script) with the golden and current pictures side by side (`golden_svg`, `current_svg`, each
+ * embedded as a data: image), an overlay of the views that moved (before dashed blue, after solid
+ * red) and the tables of nl_snapshot_compare. `title` (NULL: none) names the test, HTML-escaped.
+ * Free with nl_string_free. NULL with NL_ERR_INVALID_ARGUMENT for NULL JSON or SVG, a NaN or
+ * negative tolerance, or JSON that is not a snapshot.
+ */
+char *nl_snapshot_diff_page(const char *golden_json, const char *golden_svg, const char *current_json,
+                            const char *current_svg, double tolerance, const char *title);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Raw solver: the Cassowary solver on its own (API.md "Raw solver"; docs/solver.md)           */

@@ -284,10 +284,24 @@ public enum SizeSweep {
                                         options: .init(layoutDirection: c.layoutDirection))
         defer { map.invalidate() }
         try map.setLayoutDelegate(try makeDelegate())
-        map.diagnosticHandler = { _, _ in }
-        map.diagnosticHandlerMinimumSeverity = .error
+        return try viewerPage(map: map, band: band, of: result)
+    }
+
+    /// The viewer page of the standard session on `map` — a map view at `band`'s midpoint with the
+    /// swept delegate set (C and Python make it, with their delegate) — titled after the band. The
+    /// session's diagnostics are not reported to the map view's handler (the page shows them).
+    /// - Throws: `invalidArgument` when `map`'s size or safe area is not the band's midpoint's;
+    ///   what `SessionDriver.checkCanRun` throws.
+    public static func viewerPage(map: NavigationMapView, band: SweepBand, of result: SweepResult,
+                                  beforeEach: @escaping () -> Void = {}) throws -> (html: String, recording: SessionRecording) {
+        let c = result.configuration
+        guard map.size == c.size(at: band.midpoint), map.safeArea == c.safeArea else {
+            throw NavLayoutError.invalidArgument("the map view is \(formatPoints(map.size.width)) × \(formatPoints(map.size.height)) pt with safe area \(map.safeArea); the band's viewer page needs \(formatPoints(c.size(at: band.midpoint).width)) × \(formatPoints(c.size(at: band.midpoint).height)) pt (its midpoint) with \(c.safeArea)")
+        }
         let title = bandTitle(band, of: result)
-        let recording = try SessionRecorder(map: map, title: title, preset: nil).record(.standard(for: map, preset: nil))
+        let recorder = SessionRecorder(map: map, title: title, preset: nil)
+        recorder.beforeEach = beforeEach
+        let recording = try withQuietDiagnostics(map) { try recorder.record(.standard(for: map, preset: nil)) }
         return (ViewerPage.html(recording, title: title, preset: nil), recording)
     }
 

@@ -176,24 +176,27 @@ class SweepResult:
             OSError: ``directory`` cannot be created or written (the message names ``directory``).
             CallbackFailedError: ``make_delegate()`` raised (the message names it).
         """
-        from .session import STANDARD, run_session
-        from .viewer import page as viewer_page
-
         try:
             os.makedirs(directory, exist_ok=True)
         except OSError as exc:
             raise type(exc)(exc.errno, f"directory: cannot create {directory!r}: {exc.strerror}") from exc
+        lib = load()
         pages = []
         for i, band in enumerate(self.bands):
             delegate = _make(make_delegate)
             width, height = self.size_at(band.midpoint)
-            name = f"{self.title or 'delegate'} · {self.axis} {_points(band.midpoint)} pt"
             with MapView(width, height, self.safe_area, layout_direction=self.layout_direction) as nav_map:
                 if delegate is not None:
                     nav_map.set_layout_delegate(delegate)
-                recording = run_session(nav_map, script=STANDARD, title=name, record=True)
-            assert recording is not None  # run_session returns it when asked to record
-            pages.append((f"band-{i + 1}.html", viewer_page(recording, f"NavLayout viewer — {name}")))
+                out = ctypes.c_void_p()
+                status = lib.nl_map_view_sweep_viewer_page(nav_map._maph_checked(), encode(self.json), i, ctypes.byref(out))
+                # Delegate exceptions are shown on the page, not raised.
+                nav_map._pending.clear()
+                _free_parked_records()
+                check(status)
+            html = take_string(out.value)
+            assert html is not None  # NL_OK always sets the page
+            pages.append((f"band-{i + 1}.html", html))
         pages.append(("index.html", self.page(title)))
         for file, html in pages:
             path = os.path.join(directory, file)
@@ -203,11 +206,6 @@ class SweepResult:
             except OSError as exc:
                 raise type(exc)(exc.errno, f"directory: cannot write {path!r}: {exc.strerror}") from exc
         return os.path.join(directory, "index.html")
-
-
-def _points(value: float) -> str:
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return text
 
 
 def _make(make_delegate: Optional[Callable[[], Optional[LayoutDelegate]]]) -> Optional[LayoutDelegate]:

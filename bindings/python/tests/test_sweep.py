@@ -171,10 +171,16 @@ def test_python_cli(tmp_path):
     assert (tmp_path / "s" / "index.html").exists() and (tmp_path / "s" / "band-4.html").exists()
     run = _python_cli("sweep", "--from", "500", "--to", "500")
     assert (run.returncode, run.stderr) == (2, "navlayout sweep: stop (500) must be greater than start (500): the range is empty\n")
+    (tmp_path / "file").write_text("x")
+    run = _python_cli("sweep", "--from", "320", "--to", "400", "--out", str(tmp_path / "file" / "out"))
+    assert (run.returncode, run.stderr) == (2, f"navlayout sweep: cannot write --out {tmp_path}/file/out: Not a directory\n")
 
 
-def test_python_cli_prints_what_the_swift_cli_prints(swift_cli):
+def test_python_cli_prints_what_the_swift_cli_prints(swift_cli, tmp_path):
+    (tmp_path / "file").write_text("x")
     for args in (["--delegate", "wide", "--from", "100", "--to", "700"],
+                 ["--from", "320", "--to", "330", "--out", str(tmp_path / "file" / "out")],
+                 ["--from", "320", "--to", "330", "--out", str(tmp_path / "pages")],
                  ["--delegate", "sample", "--axis", "height", "--width", "393", "--insets", "59,0,34,0", "--from", "240", "--to", "400"],
                  ["--delegate", "builtin", "--rtl", "--json"],
                  ["--from", "500", "--to", "500"]):
