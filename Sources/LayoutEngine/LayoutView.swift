@@ -462,19 +462,23 @@ open class LayoutView: LayoutItem {
     /// Brings the built-in guides' constraint constants in line with the applied safe-area
     /// insets and the effective margins (no effect for a guide not created yet).
     private func updateGuideConstants() {
-        if safeAreaConstraints.count == 4 {
-            let s = appliedSafeAreaInsets
-            try? safeAreaConstraints[0].setConstant(s.left)
-            try? safeAreaConstraints[1].setConstant(s.top)
-            try? safeAreaConstraints[2].setConstant(-s.right)
-            try? safeAreaConstraints[3].setConstant(-s.bottom)
-        }
-        if marginsConstraints.count == 4 {
-            let m = effectiveLayoutMargins
-            try? marginsConstraints[0].setConstant(m.left)
-            try? marginsConstraints[1].setConstant(m.top)
-            try? marginsConstraints[2].setConstant(-m.right)
-            try? marginsConstraints[3].setConstant(-m.bottom)
+        Self.setInsetConstants(safeAreaConstraints, appliedSafeAreaInsets)
+        Self.setInsetConstants(marginsConstraints, effectiveLayoutMargins)
+    }
+
+    /// The constants of a built-in guide's four edge constraints (left, top, right, bottom, as
+    /// `insetConstraints` makes them) for the guide inset by `e` from the view's frame.
+    private static func edgeConstants(_ e: EdgeInsets) -> [Double] { [e.left, e.top, -e.right, -e.bottom] }
+
+    private static func setInsetConstants(_ constraints: [LayoutConstraint], _ e: EdgeInsets) {
+        guard constraints.count == 4 else { return }
+        for (c, value) in zip(constraints, edgeConstants(e)) { try? c.setConstant(value) }
+    }
+
+    /// The four engine-owned constraints that hold built-in guide `g` inset by `e` from the view.
+    private func insetConstraints(_ g: LayoutGuide, _ e: EdgeInsets, _ kind: EngineConstraintKind) -> [LayoutConstraint] {
+        zip([LayoutAttribute.left, .top, .right, .bottom], Self.edgeConstants(e)).map { a, value in
+            builtIn(g.anchor(a), anchor(a), value, kind)
         }
     }
 
@@ -488,12 +492,7 @@ open class LayoutView: LayoutItem {
         let g = makeBuiltInGuide(suffix: "layoutMarginsGuide")
         marginsGuideStorage = g
         let m = effectiveLayoutMargins
-        marginsConstraints = [
-            builtIn(g.anchor(.left), anchor(.left), m.left, .layoutMargins),
-            builtIn(g.anchor(.top), anchor(.top), m.top, .layoutMargins),
-            builtIn(g.anchor(.right), anchor(.right), -m.right, .layoutMargins),
-            builtIn(g.anchor(.bottom), anchor(.bottom), -m.bottom, .layoutMargins),
-        ]
+        marginsConstraints = insetConstraints(g, m, .layoutMargins)
         return g
     }
 
@@ -505,12 +504,7 @@ open class LayoutView: LayoutItem {
         let g = makeBuiltInGuide(suffix: "safeAreaLayoutGuide")
         safeAreaGuideStorage = g
         let s = appliedSafeAreaInsets
-        safeAreaConstraints = [
-            builtIn(g.anchor(.left), anchor(.left), s.left, .safeArea),
-            builtIn(g.anchor(.top), anchor(.top), s.top, .safeArea),
-            builtIn(g.anchor(.right), anchor(.right), -s.right, .safeArea),
-            builtIn(g.anchor(.bottom), anchor(.bottom), -s.bottom, .safeArea),
-        ]
+        safeAreaConstraints = insetConstraints(g, s, .safeArea)
         return g
     }
 

@@ -19,20 +19,10 @@ import pytest
 
 import navlayout as nl
 from sample_delegate import SampleLayoutDelegate
+from test_issue16 import find
 from wide_delegate import WideLayoutDelegate
 
 MISSING = nl.DiagnosticCode.MISSING_REQUIRED_COMPONENT
-
-
-def find(view, identifier):
-    """The view with ``identifier`` in ``view``'s subtree (depth first), or None."""
-    for sub in view.subviews:
-        if sub.identifier == identifier:
-            return sub
-        found = find(sub, identifier)
-        if found is not None:
-            return found
-    return None
 
 
 def guidance(preset="iphone-portrait", delegate=None):
