@@ -280,7 +280,9 @@ typedef struct nl_map_options {
 typedef enum nl_diagnostic_code {
     NL_DIAG_UNSATISFIABLE = 1,
     NL_DIAG_AMBIGUOUS_LAYOUT = 2,
-    NL_DIAG_MISSING_REQUIRED_COMPONENT = 3,
+    NL_DIAG_MISSING_REQUIRED_COMPONENT = 3, /* the logo or the viewport is not in the hierarchy,
+                                              or is hidden (itself, an ancestor, a hiding stack),
+                                              in a navigation state (issue 16) */
     NL_DIAG_SIZE_CONSTRAINT_ON_FIXED_COMPONENT = 4,
     NL_DIAG_STALE_COMPONENT = 5,           /* also host views and guides added while navigation
                                               was enabled that a custom delegate left in the
