@@ -5,13 +5,19 @@
  * (nl_map_view_layout_if_needed). Prints, like workloads.c, "T name 1 t1,t2,..." in nanoseconds
  * per transition sample, after discarding the warm-up sessions.
  *
- * Usage: e2e [sessions] [preset]
+ * Every event and layout pass also reports new diagnostics (issue 14). By default no handler is
+ * set: the library's default evaluates the error rules only. With "handler" as third argument a
+ * handler of every severity is set (nl_set_diagnostic_handler), which evaluates all the rules; it
+ * counts the reports and prints the count to stderr (the sample session is clean: 0).
+ *
+ * Usage: e2e [sessions] [preset] [handler]
  */
 #include "navlayout.h"
 #include "sample_delegate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static double now_ns(void) {
@@ -50,6 +56,13 @@ static nl_status run(nl_map_view *map, int e) {
     }
 }
 
+static long reports = 0;
+
+static void count_reports(void *user_data, nl_map_view *map, const nl_diagnostic *d) {
+    (void)user_data; (void)map; (void)d;
+    reports++;
+}
+
 static void print_times(const char *name, const double *t, int n) {
     int i;
     printf("T\t%s\t1\t", name);
@@ -64,7 +77,9 @@ int main(int argc, char **argv) {
     double *t = (double *)malloc(sizeof(double) * (size_t)(sessions * NSTEPS));
     double *all = (double *)malloc(sizeof(double) * (size_t)(sessions * NSTEPS));
     int k, i, n = 0;
+    int with_handler = argc > 3 && strcmp(argv[3], "handler") == 0;
     char name[128];
+    if (with_handler) nl_set_diagnostic_handler(count_reports, NULL);
     for (k = -warm; k < sessions; k++) {
         nl_map_view *map = nl_map_view_create_preset(preset);
         if (map == NULL) check(NL_ERR_INVALID_ARGUMENT, "preset");
@@ -79,12 +94,13 @@ int main(int argc, char **argv) {
         check(nl_map_view_destroy(map), "destroy");
     }
     for (i = 0; i < NSTEPS; i++) {
-        snprintf(name, sizeof name, "e2e C %s: %s", preset, steps[i].name);
+        snprintf(name, sizeof name, "e2e C%s %s: %s", with_handler ? " (handler)" : "", preset, steps[i].name);
         print_times(name, &t[i * sessions], sessions);
         for (k = 0; k < sessions; k++) all[n++] = t[i * sessions + k];
     }
-    snprintf(name, sizeof name, "e2e C %s: transition (every step)", preset);
+    snprintf(name, sizeof name, "e2e C%s %s: transition (every step)", with_handler ? " (handler)" : "", preset);
     print_times(name, all, n);
+    if (with_handler) fprintf(stderr, "e2e: %ld diagnostic reports\n", reports);
     free(t);
     free(all);
     return 0;

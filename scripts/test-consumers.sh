@@ -8,7 +8,7 @@
 #   1. a plain C program built with `pkg-config --cflags --libs navlayout`;
 #   2. a CMake project using find_package(NavLayout) (examples/cmake-consumer);
 #   3. the Python package: `pip install ./bindings/python` into a fresh venv (bundles the
-#      library), `python -m navlayout` with no environment variable; NAVLAYOUT_LIBRARY overrides.
+#      library), `python -m navlayout demo` with no environment variable; NAVLAYOUT_LIBRARY overrides.
 # Programs 1-3 run the sample delegate's session; the output must equal Tests/c/expected/<preset>.txt.
 #
 # usage: scripts/test-consumers.sh [build-dir]   (default: build, as made by scripts/build-lib.sh)
@@ -73,8 +73,8 @@ python3 -m venv "$tmp/venv"
 NAVLAYOUT_CMAKE_BUILD_DIR="$build" "$tmp/venv/bin/python" -m pip install --quiet \
   --disable-pip-version-check ./bindings/python
 cd "$tmp"   # away from the checkout: only the installed package can be imported
-env -u NAVLAYOUT_LIBRARY -u PYTHONPATH "$notc" "$tmp/venv/bin/python" -m navlayout "$preset" > "$tmp/py.out"
-diff -u "$expected" "$tmp/py.out" || fail "python -m navlayout output differs"
+env -u NAVLAYOUT_LIBRARY -u PYTHONPATH "$notc" "$tmp/venv/bin/python" -m navlayout demo --preset "$preset" > "$tmp/py.out"
+diff -u "$expected" "$tmp/py.out" || fail "python -m navlayout demo output differs"
 env -u NAVLAYOUT_LIBRARY -u PYTHONPATH "$notc" "$tmp/venv/bin/python" -c '
 import navlayout, os, sys
 path = navlayout.load_library()
@@ -86,5 +86,5 @@ path = navlayout.load_library()
 assert path == os.environ["NAVLAYOUT_LIBRARY"], path
 print("NAVLAYOUT_LIBRARY overrides:", path)'
 cd "$repo"
-echo "ok: python -m navlayout matches; the bundled library is used; NAVLAYOUT_LIBRARY overrides it"
+echo "ok: python -m navlayout demo matches; the bundled library is used; NAVLAYOUT_LIBRARY overrides it"
 echo "consumer tests passed"

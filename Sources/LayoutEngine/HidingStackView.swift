@@ -122,8 +122,7 @@ public final class NavigationHidingStackView: LayoutView {
     }
 
     private func internalConstraint(_ c: LayoutConstraint) -> LayoutConstraint {
-        c.isEngineOwned = true
-        c.engineRole = "hiding stack"
+        c.engineKind = .hidingStack
         c.install(on: self)
         arrangementConstraints.append(c)
         return c

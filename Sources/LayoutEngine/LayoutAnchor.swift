@@ -10,7 +10,7 @@ public struct LayoutAnchor: CustomStringConvertible {
     public init(item: LayoutItem, attribute: LayoutAttribute) { self.item = item; self.attribute = attribute }
 
     public var description: String {
-        let name = item.identifier.isEmpty ? (item.role ?? "unnamed") : item.identifier
+        let name = item.identifier.isEmpty ? (item.role ?? "unnamed") : messageText(item.identifier)
         return "\(name).\(attribute)"
     }
 

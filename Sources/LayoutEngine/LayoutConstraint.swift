@@ -21,14 +21,18 @@ public final class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) private var constantStorage: Double
     @exclusivity(unchecked) private var priorityStorage: LayoutPriority = .required
 
-    /// True for constraints the engine creates for itself (root size, safe area, margins,
-    /// intrinsic size, hiding-stack arrangement, SDK component sizes).
-    @exclusivity(unchecked) package var isEngineOwned = false
+    /// What the engine made this constraint for (map frame, safe area, margins, intrinsic size,
+    /// hiding-stack arrangement, SDK component size), or nil for a host's constraint (the
+    /// built-in layout's constraints count as a delegate's: they are the host side of SPEC §7).
+    @exclusivity(unchecked) public package(set) var engineKind: EngineConstraintKind?
+    /// True for constraints the engine creates for itself (`engineKind` is set).
+    package var isEngineOwned: Bool { engineKind != nil }
     /// Set when activation refused the constraint (a size constraint on a fixed-size SDK
     /// component, SPEC §4): it stays inactive and later activations skip it.
     @exclusivity(unchecked) public package(set) var isRejected = false
-    /// What an engine-owned constraint is for, for snapshots and diagnostics.
-    package var engineRole: String = ""
+    /// What an engine-owned constraint is for, as snapshots and diagnostics name it ("" for a
+    /// host's constraint).
+    package var engineRole: String { engineKind?.description ?? "" }
     // Bookkeeping of the engine, touched on every activation and layout pass; single-threaded by
     // contract (API.md) and never accessed overlapping, so without run-time exclusivity checks.
     @exclusivity(unchecked) package private(set) var isActiveStorage = false
@@ -293,7 +297,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     public var description: String {
         var s = constraintText
         if !priorityStorage.isRequired { s += " @\(priorityStorage)" }
-        if !identifier.isEmpty { s += " [\(identifier)]" }
+        if !identifier.isEmpty { s += " [\(messageText(identifier))]" }
         return s
     }
 }

@@ -1,8 +1,11 @@
-/// The rule a diagnostic reports (SPEC §8). Raw values equal the C header's `NL_DIAG_*`, in the
-/// order of SPEC §8's table.
+/// The rule a diagnostic reports (SPEC §8). Raw values equal the C header's `NL_DIAG_*`: 1–13 in
+/// the order of SPEC §8's table, then the codes issue 16 adds.
 public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case unsatisfiable = 1
     case ambiguousLayout
+    /// The logo or the viewport is not in the hierarchy, or is hidden (itself, through an
+    /// ancestor, or by a hiding stack), in a navigation state: the seed's "insert, position and
+    /// keep visible" (issue 16).
     case missingRequiredComponent
     case sizeConstraintOnFixedComponent
     case staleComponent
@@ -14,6 +17,29 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
     case hiddenInHidingStack
     case legacyAPIIgnored
     case emptyViewport
+    // Accessibility (issue 16 item 8; Xcode's accessibility audit checks the same things on a
+    // device: hit region, element description, element detection).
+    /// An interactive host view (`AccessibilityTraits.interactive`) smaller than 44 × 44 pt, the
+    /// minimum hit target of Apple's Human Interface Guidelines. Warning: it still works, but is
+    /// hard to hit.
+    case hitTargetTooSmall = 16
+    /// An interactive host view without an `accessibilityLabel`. Error: VoiceOver announces only
+    /// its trait ("button"), so the control is unusable without sight.
+    case missingAccessibilityLabel = 17
+    /// An accessibility element VoiceOver reaches that an opaque view above it covers completely.
+    /// Warning: a sighted VoiceOver user sees the cover, and activating the element taps the
+    /// cover.
+    case accessibilityElementCovered = 18
+    /// A visible SDK component that the order in effect skips (the host's `accessibilityElements`
+    /// omit it, or it is inside a host view that is an element). Error: VoiceOver cannot reach
+    /// it — turn-by-turn directions or the ETA may be unreachable.
+    case accessibilityOrderSkipsComponent = 19
+    /// A call of the UIKit spelling (NavLayoutUIKit) that cannot throw was refused — what UIKit
+    /// would raise an exception for, such as activating a constraint between views without a
+    /// common ancestor (issue 16 item 10). The message is the error NavLayout's throwing API
+    /// gives. Error: the host's layout is not what its code says. Kept until the next navigation
+    /// transition.
+    case callRefused = 20
 
     /// The severity SPEC §8 assigns to the code.
     public var severity: DiagnosticSeverity {
@@ -22,6 +48,8 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
              .offscreen, .hiddenInHidingStack, .emptyViewport: return .error
         case .ambiguousLayout, .staleComponent, .viewportObstructed, .overlap,
              .wideModeCardsNotLeading, .legacyAPIIgnored: return .warning
+        case .missingAccessibilityLabel, .accessibilityOrderSkipsComponent, .callRefused: return .error
+        case .hitTargetTooSmall, .accessibilityElementCovered: return .warning
         case .leftRightAnchor: return .info
         }
     }
@@ -42,6 +70,11 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
         case .hiddenInHidingStack: return "hiddenInHidingStack"
         case .legacyAPIIgnored: return "legacyAPIIgnored"
         case .emptyViewport: return "emptyViewport"
+        case .hitTargetTooSmall: return "hitTargetTooSmall"
+        case .missingAccessibilityLabel: return "missingAccessibilityLabel"
+        case .accessibilityElementCovered: return "accessibilityElementCovered"
+        case .accessibilityOrderSkipsComponent: return "accessibilityOrderSkipsComponent"
+        case .callRefused: return "callRefused"
         }
     }
 }
@@ -98,9 +131,13 @@ extension LayoutRootView {
     /// the pass's explanation budget, `LayoutSystem.conflictSet(for:)`),
     /// `ambiguousLayout` (a visible view whose frame an axis's constraints do not fix; guides
     /// and the root are not reported), `hiddenInHidingStack` and `leftRightAnchor`. Performs a
-    /// pending layout pass.
-    public func engineDiagnostics() -> [LayoutDiagnostic] {
+    /// pending layout pass. With `minimumSeverity` above `.info`, the rules of lower severities are
+    /// not evaluated (the result is the full list without them; issue 14: a report that nobody below
+    /// that severity would hear skips their cost).
+    public func engineDiagnostics(minimumSeverity: DiagnosticSeverity = .info) -> [LayoutDiagnostic] {
         layoutIfNeeded()
+        let ambiguity = DiagnosticCode.ambiguousLayout.severity.rawValue >= minimumSeverity.rawValue
+        let leftRight = DiagnosticCode.leftRightAnchor.severity.rawValue >= minimumSeverity.rawValue
         var out: [LayoutDiagnostic] = []
         for c in system_.broken {
             let explanation = system_.conflictSet(for: c)
@@ -127,12 +164,12 @@ extension LayoutRootView {
             }
             out.append(LayoutDiagnostic(
                 code: .unsatisfiable,
-                message: "required constraint \(c) conflicts with \(conflictText); it was broken for this pass (the most recently activated of the set) and is retried on the next one — remove one of them or lower a priority below 1000",
+                message: "Unable to simultaneously satisfy constraints: required constraint \(c) conflicts with \(conflictText); it was broken for this pass (the most recently activated of the set) and is retried on the next one — remove one of them or lower a priority below 1000",
                 items: items, constraints: [c] + Array(set.dropLast())))
         }
         let solver = system_.solver
         forEachView { v in
-            if v !== self && v.isVisibleInHierarchy {
+            if ambiguity && v !== self && v.isVisibleInHierarchy {
                 var axes: [String] = []
                 if solver.isAmbiguous(v.minXVar) || solver.isAmbiguous(v.widthVar) { axes.append("horizontal") }
                 if solver.isAmbiguous(v.minYVar) || solver.isAmbiguous(v.heightVar) { axes.append("vertical") }
@@ -149,7 +186,7 @@ extension LayoutRootView {
                     message: "isHidden was set on \(v.displayName), which \(stack.displayName) manages; the stack decides which arranged views are hidden — remove it from arrangedSubviews instead",
                     items: [v, stack]))
             }
-            for c in v.installedConstraints where !c.isEngineOwned {
+            for c in v.installedConstraints where leftRight && !c.isEngineOwned {
                 let attrs = [c.firstAnchor.attribute, c.secondAnchor?.attribute].compactMap { $0 }
                 if attrs.contains(.left) || attrs.contains(.right) {
                     var items: [LayoutItem] = [c.firstAnchor.item]

@@ -26,6 +26,9 @@ open class LayoutItem {
     @exclusivity(unchecked) package internal(set) weak var system: LayoutSystem?
     /// Index in `system.items` while registered.
     @exclusivity(unchecked) package var systemIndex = -1
+    /// The NavLayoutUIKit object that wraps this item (`UIView`, `UILayoutGuide`), if one is
+    /// alive: one wrapper per item, so the UIKit spelling keeps object identity.
+    package weak var uikitWrapper: AnyObject?
     /// True until the first layout pass after the item entered a hierarchy: its first frame is
     /// applied without animation.
     @exclusivity(unchecked) package var needsInitialFrame = false
@@ -34,6 +37,12 @@ open class LayoutItem {
     /// position here (`firstReferenceIndex` / `secondReferenceIndex`), so adding and removing
     /// one is O(1) without hashing.
     @exclusivity(unchecked) package private(set) var referencingConstraints: [LayoutConstraint] = []
+    /// Set when the host destroyed the item through the C API (`nl_view_destroy`,
+    /// `nl_guide_destroy`, or the built-in guides of a destroyed view): it stays dead and is never
+    /// handed out again. A flag on the item itself, so that telling a destroyed item apart costs
+    /// O(1) with no registry to search or prune (issue 17: a registry filtered on every destroy
+    /// made destroying n views between layout passes O(n²)).
+    @exclusivity(unchecked) package var isDestroyedByHost = false
 
     package init(identifier: String, initialFrame: Rect = .zero) {
         self.identifier = identifier
@@ -89,15 +98,26 @@ open class LayoutItem {
         return solvedFrame
     }
 
+    /// The frame shown at the current time, without performing a pending pass: the running
+    /// animation's interpolated frame, snapped to the 1/64-pt grid like solved frames (so the
+    /// halfway point of a slide from 852 to 732 reads 792, not 791.9999999999999;
+    /// docs/behaviour.md#units-and-coordinates), or the solved frame.
     package var presentedFrame: Rect {
         guard let animation, let system else { return solvedFrame }
-        return animation.frame(at: system.time)
+        return animation.frame(at: system.time).snapped
+    }
+
+    /// The frame in the solver's current solution, snapped to the 1/64-pt grid (what a layout
+    /// pass commits as `solvedFrame`).
+    package var solverFrame: Rect {
+        Rect(x: snapToGrid(minXVar.value), y: snapToGrid(minYVar.value),
+             width: snapToGrid(widthVar.value), height: snapToGrid(heightVar.value))
     }
 
     /// A readable name for messages: identifier and role, e.g. `"turnCard"` or
     /// `"myCard (host view)"`.
     public var displayName: String {
-        let id = identifier.isEmpty ? "unnamed \(self is LayoutGuide ? "guide" : "view")" : identifier
+        let id = identifier.isEmpty ? "unnamed \(self is LayoutGuide ? "guide" : "view")" : messageText(identifier)
         if let role, role != identifier { return "\(id) (\(role))" }
         return id
     }
@@ -147,6 +167,9 @@ public final class LayoutGuide: LayoutItem {
     @exclusivity(unchecked) public internal(set) weak var owningView: LayoutView?
     /// True for a view's built-in safe-area and margins guides, which cannot be removed.
     @exclusivity(unchecked) public internal(set) var isBuiltIn = false
+    /// Index in the layout system's list of guides whose constants follow their view's frame (a
+    /// built-in guide of a view other than the map view), or -1.
+    @exclusivity(unchecked) package var frameDependentIndex = -1
 
     /// Creates a guide; add it to a view with `addLayoutGuide(_:)`.
     public init(identifier: String = "") { super.init(identifier: identifier) }

@@ -31,12 +31,12 @@ open class LayoutRootView: LayoutView {
         system.register(self)
         func pin(_ a: LayoutAttribute, _ value: Double) -> LayoutConstraint {
             let c = LayoutConstraint(unchecked: anchor(a), .equal, nil, 1, value)
-            c.isEngineOwned = true
-            c.engineRole = "root"
+            c.engineKind = .mapFrame
             c.install(on: self)
             return c
         }
         rootConstraints = [pin(.left, 0), pin(.top, 0), pin(.width, size.width), pin(.height, size.height)]
+        applySafeAreaInsets(safeArea)
         _ = safeAreaLayoutGuide
     }
 
@@ -47,7 +47,6 @@ open class LayoutRootView: LayoutView {
         rootConstraints.removeAll()
         system_.tearDown()
     }
-    package override var safeAreaInsetsForGuide: EdgeInsets { safeArea }
 
     package static func validate(size: Size, safeArea: EdgeInsets) throws {
         for (v, name) in [(size.width, "width"), (size.height, "height")] {
@@ -69,13 +68,9 @@ open class LayoutRootView: LayoutView {
         safeArea = newSafeArea
         try? rootConstraints[2].setConstant(newSize.width)
         try? rootConstraints[3].setConstant(newSize.height)
-        let s = safeAreaConstraints
-        if s.count == 4 {
-            try? s[0].setConstant(newSafeArea.left)
-            try? s[1].setConstant(newSafeArea.top)
-            try? s[2].setConstant(-newSafeArea.right)
-            try? s[3].setConstant(-newSafeArea.bottom)
-        }
+        // The other views' safe areas depend on the map's size and insets too: the pass that these
+        // changes cause derives them again (LayoutSystem.updateSafeAreaInsets).
+        applySafeAreaInsets(newSafeArea)
     }
 
     /// Called after a direct subview was removed from the root (the map view watches for its
@@ -83,6 +78,13 @@ open class LayoutRootView: LayoutView {
     package var subviewRemovedHandler: ((LayoutView) -> Void)?
 
     package override func didRemoveSubview(_ view: LayoutView) { subviewRemovedHandler?(view) }
+
+    /// Called after every layout pass that ran (and at the end of `advanceTime(by:)`): a point
+    /// where something new may have appeared. The map view reports new diagnostics there
+    /// (issue 14); the root itself does nothing.
+    package var checkpointObserver: (() -> Void)?
+
+    package func diagnosticCheckpoint() { checkpointObserver?() }
 
     /// Whether a host callback is running (events are refused then, SPEC §3).
     public var isInHostCallback: Bool { hostCallbackDepth > 0 }
@@ -149,6 +151,8 @@ open class LayoutRootView: LayoutView {
         for c in due {
             do { try c.body(true) } catch { if failure == nil { failure = error } }
         }
+        // Animations that ended and completions that ran may change what is reported.
+        diagnosticCheckpoint()
         if let failure { throw LayoutRootView.asCallbackFailure(failure, "animation completion") }
     }
 

@@ -17,15 +17,36 @@ package final class LayoutSystem {
         didSet { if needsLayout { revision &+= 1 } }
     }
     /// Changes whenever anything a layout result or a diagnostic depends on may have changed
-    /// (every invalidation, every clock step, `noteChange()`); caches compare it.
+    /// (every invalidation, a clock step that ends an animation or makes a completion due,
+    /// `noteChange()`); caches compare it. Presented frames move with the clock without it.
     @exclusivity(unchecked) package private(set) var revision = 0
 
     /// Records a change that affects diagnostics or snapshots but not the layout itself.
     package func noteChange() { revision &+= 1 }
 
+    /// How many of the `revision` changes came from the clock alone (an animation ended or a
+    /// completion became due, `advanceClock(by:)`): whatever the completions then change counts
+    /// on its own. Diagnostics that do not depend on animations (every rule but `staleComponent`)
+    /// are valid while `revision &- clockRevisions` is unchanged.
+    @exclusivity(unchecked) package private(set) var clockRevisions = 0
+
+    /// `revision` without the clock's changes (see `clockRevisions`).
+    package var layoutRevision: Int { revision &- clockRevisions }
+
     @exclusivity(unchecked) private var pendingAdds: [LayoutConstraint] = []
     @exclusivity(unchecked) private var pendingRemoves: [LayoutConstraint] = []
     @exclusivity(unchecked) private var pendingConstants: [LayoutConstraint] = []
+    /// Entries of `pendingAdds` / `pendingRemoves` that no longer need the pass (dequeued before
+    /// it, re-activated before it), counted so that the lists are compacted once they are mostly
+    /// stale: a host that activates and deactivates (or destroys) constraints over and over
+    /// without a layout pass keeps them, and the items they refer to, bounded by what is really
+    /// pending (issue 17). Each compaction costs at most twice the stale entries it drops: O(1)
+    /// amortised per call.
+    @exclusivity(unchecked) private var staleAdds = 0
+    @exclusivity(unchecked) private var staleRemoves = 0
+    /// The lengths of the queues of additions and removals for the next pass, stale entries
+    /// included (for tests: they stay bounded by what is really pending, see `staleAdds`).
+    package var queueLengths: (adds: Int, removes: Int) { (pendingAdds.count, pendingRemoves.count) }
     /// Required constraints left out of the solver because they conflict (SPEC §2), oldest first.
     @exclusivity(unchecked) package private(set) var broken: [LayoutConstraint] = []
     /// Set when the constant of a broken constraint changes: it is retried at the next pass.
@@ -43,6 +64,10 @@ package final class LayoutSystem {
     /// The clock in seconds; advanced only by the host (SPEC §5).
     @exclusivity(unchecked) package private(set) var time: Double = 0
     @exclusivity(unchecked) private var animatingItems: [LayoutItem] = []
+    /// The built-in guides (safe area, margins) of the registered views other than the root:
+    /// their constants follow their views' frames (`updateSafeAreaInsets`). Only views a host
+    /// asked for a guide are here, so a layout without such guides pays nothing.
+    @exclusivity(unchecked) private var frameDependentGuides: [LayoutGuide] = []
     private var completions: [PendingCompletion] = []
     private var nextCompletionSerial = 1
     @exclusivity(unchecked) package var animationContext: AnimationContext?
@@ -62,10 +87,13 @@ package final class LayoutSystem {
         stacks.removeAll()
         pendingAdds.removeAll()
         pendingRemoves.removeAll()
+        staleAdds = 0
+        staleRemoves = 0
         pendingConstants.removeAll()
         broken.removeAll()
         explanationCache = nil
         animatingItems.removeAll()
+        frameDependentGuides.removeAll()
         completions.removeAll()
         animationContext = nil
         solver.reset()
@@ -80,6 +108,10 @@ package final class LayoutSystem {
         item.needsInitialFrame = true
         items.append(item)
         if let stack = item as? NavigationHidingStackView { stacks.append(stack) }
+        if let guide = item as? LayoutGuide, guide.isBuiltIn, let owner = guide.owningView, owner !== root {
+            guide.frameDependentIndex = frameDependentGuides.count
+            frameDependentGuides.append(guide)
+        }
         needsLayout = true
     }
 
@@ -93,6 +125,14 @@ package final class LayoutSystem {
         item.systemIndex = -1
         item.system = nil
         item.animation = nil
+        if let guide = item as? LayoutGuide {
+            let j = guide.frameDependentIndex
+            if j >= 0, j < frameDependentGuides.count, frameDependentGuides[j] === guide {
+                let last = frameDependentGuides.removeLast()
+                if j < frameDependentGuides.count { frameDependentGuides[j] = last; last.frameDependentIndex = j }
+            }
+            guide.frameDependentIndex = -1
+        }
         if let stack = item as? NavigationHidingStackView, let j = stacks.firstIndex(where: { $0 === stack }) {
             stacks.remove(at: j)
         }
@@ -122,6 +162,11 @@ package final class LayoutSystem {
             // Re-activated before the pass removed it: keep it, but apply a changed constant.
             c.state = .inSolver
             if c.constantDirty { pendingConstants.append(c) }
+            staleRemoves += 1
+            if staleRemoves >= 64 && staleRemoves * 2 > pendingRemoves.count {
+                pendingRemoves.removeAll { $0.state != .pendingRemove }
+                staleRemoves = 0
+            }
         case .none:
             c.serial = nextSerial; nextSerial += 1
             c.state = .pendingAdd
@@ -133,7 +178,13 @@ package final class LayoutSystem {
     package func dequeue(_ c: LayoutConstraint) {
         switch c.state {
         case .none, .pendingRemove: return
-        case .pendingAdd: c.state = .none
+        case .pendingAdd:
+            c.state = .none
+            staleAdds += 1
+            if staleAdds >= 64 && staleAdds * 2 > pendingAdds.count {
+                pendingAdds.removeAll { $0.state != .pendingAdd }
+                staleAdds = 0
+            }
         case .broken:
             c.state = .none
             if let i = broken.firstIndex(where: { $0 === c }) { broken.remove(at: i) }
@@ -385,6 +436,11 @@ package final class LayoutSystem {
     /// commits the solved frames — animated when an animation block is open (SPEC §5).
     package func layoutIfNeeded() {
         if !needsLayout || isLayingOut { return }
+        performPass()
+        root.diagnosticCheckpoint()
+    }
+
+    private func performPass() {
         isLayingOut = true
         defer { isLayingOut = false }
         var rounds = 0
@@ -393,6 +449,7 @@ package final class LayoutSystem {
             applyPendingChanges()
             solver.updateVariables()
             for stack in stacks { stack.settle() }
+            updateSafeAreaInsets()
             rounds += 1
         } while needsLayout && rounds < 8
         needsLayout = false
@@ -400,18 +457,41 @@ package final class LayoutSystem {
         commitFrames()
     }
 
-    private static func snap(_ v: Double) -> Double {
-        // Remove floating-point noise (e.g. 163.00000000000003) without moving real values:
-        // snap to the nearest 1/64 pt when within 1e-7 of it.
-        let s = (v * 64).rounded() / 64
-        return (abs(s - v) < 1e-7 ? s : v) + 0.0  // + 0.0 turns -0.0 into 0.0
+    /// UIKit derives a view's safe area from where the view is (docs/behaviour.md#views-and-layout-guides):
+    /// after each solve, every view with a built-in guide gets the safe-area insets of its solved
+    /// frame; a change updates its guides' constants (incremental constant changes, no rebuild)
+    /// and makes `performPass` solve again. Views are positioned independently of their own
+    /// guides in any sensible layout, so the second solve moves only the guides and what hangs
+    /// from them, and the third finds nothing to change. A layout that feeds a view's guide back
+    /// into its own frame may not settle: the pass stops after its 8 rounds with the last insets.
+    private func updateSafeAreaInsets() {
+        if frameDependentGuides.isEmpty { return }
+        for guide in frameDependentGuides {
+            guard let view = guide.owningView else { continue }
+            view.applySafeAreaInsets(safeAreaInsets(forFrame: view.solverFrame), tolerance: 1e-9)
+        }
+    }
+
+    /// The safe-area insets of a view with frame `f` (points, the map's coordinate space): on each
+    /// edge, how deep the view reaches into the map's unsafe band there, at most the band (UIKit
+    /// caps a view that extends past the map's edge at the map's inset) and at most the view's own
+    /// size (the guide never turns inside out). See `LayoutView.safeAreaInsets`.
+    package func safeAreaInsets(forFrame f: Rect) -> EdgeInsets {
+        let s = root.safeArea, size = root.size
+        func depth(_ reach: Double, band: Double, extent: Double) -> Double {
+            snapToGrid(min(max(reach, 0), band, max(extent, 0)))
+        }
+        return EdgeInsets(
+            top: depth(s.top - max(f.minY, 0), band: s.top, extent: f.height),
+            left: depth(s.left - max(f.minX, 0), band: s.left, extent: f.width),
+            bottom: depth(min(f.maxY, size.height) - (size.height - s.bottom), band: s.bottom, extent: f.height),
+            right: depth(min(f.maxX, size.width) - (size.width - s.right), band: s.right, extent: f.width))
     }
 
     private func commitFrames() {
         let context = animationContext
         for item in items {
-            let r = Rect(x: Self.snap(item.minXVar.value), y: Self.snap(item.minYVar.value),
-                         width: Self.snap(item.widthVar.value), height: Self.snap(item.heightVar.value))
+            let r = item.solverFrame
             if item.needsInitialFrame {
                 item.needsInitialFrame = false
                 item.solvedFrame = r
@@ -613,19 +693,27 @@ package final class LayoutSystem {
 
     /// Advances the clock by `seconds` (finite, >= 0, checked by the caller), ends the animations
     /// that are over, and returns the completions that became due, in order of end time.
+    ///
+    /// The revision changes only when an animation ends or a completion becomes due: target frames
+    /// do not move with the clock, so diagnostics (which depend on time only through whether
+    /// animations run and completions wait) stay valid across steps inside an animation.
     package func advanceClock(by seconds: Double) -> [PendingCompletion] {
         time += seconds
-        revision &+= 1
         let now = time + 1e-9
+        var ended = false
         animatingItems.removeAll { item in
             guard let a = item.animation else { return true }
-            if a.end <= now { item.animation = nil; return true }
+            if a.end <= now { item.animation = nil; ended = true; return true }
             return false
         }
         var due: [PendingCompletion] = []
         completions.removeAll { c in
             if c.end <= now { due.append(c); return true }
             return false
+        }
+        if ended || !due.isEmpty {
+            revision &+= 1
+            clockRevisions &+= 1
         }
         due.sort { ($0.end, $0.serial) < ($1.end, $1.serial) }
         return due

@@ -28,6 +28,8 @@ open class LayoutView: LayoutItem {
     /// otherwise). Used by the `viewportObstructed` and `overlap` diagnostics; hiding stacks and
     /// layout guides never count as opaque.
     public var isOpaque = true { didSet { system?.noteChange() } }
+    /// Accessibility label, traits, element flag and element order (Accessibility.swift).
+    @exclusivity(unchecked) package var accessibilityStorage = AccessibilityStorage()
     /// Set by a hiding stack that manages this view.
     @exclusivity(unchecked) package var stackHidden = false
     /// The hiding stack that arranges this view, if any.
@@ -45,7 +47,12 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) private var marginsGuideStorage: LayoutGuide?
     private var marginsConstraints: [LayoutConstraint] = []
     @exclusivity(unchecked) private var safeAreaGuideStorage: LayoutGuide?
-    package var safeAreaConstraints: [LayoutConstraint] = []
+    private var safeAreaConstraints: [LayoutConstraint] = []
+    /// The safe-area insets the built-in guides' constraints use now: for the map view the
+    /// host's insets; for any other view the ones derived from its frame at the last layout round
+    /// (`LayoutSystem.updateSafeAreaInsets`, docs/behaviour.md#views-and-layout-guides).
+    @exclusivity(unchecked) package private(set) var appliedSafeAreaInsets = EdgeInsets.zero
+    private var marginsFromSafeArea = true
 
     /// Creates a detached view; add it to a map view's hierarchy with `addSubview(_:)`.
     public init(identifier: String = "") { super.init(identifier: identifier) }
@@ -60,33 +67,92 @@ open class LayoutView: LayoutItem {
 
     /// Adds `view` as the last (topmost) subview, removing it from its previous superview first
     /// (which deactivates the constraints that tied it to its old place, as in UIKit). Adding a
-    /// current subview again moves it to the top.
+    /// current subview again moves it to the top and keeps its constraints.
     /// - Throws: `invalidArgument` when `view` is `self`, an ancestor of `self`, or a root view
-    ///   (a map view).
+    ///   (a map view), or when `self` is an SDK component (its internal view structure is the
+    ///   SDK's, issue 16); nothing changes then.
     public func addSubview(_ view: LayoutView) throws {
+        try place(view, .front, "addSubview")
+    }
+
+    /// Where `place(_:_:_:)` puts a view among the subviews (UIKit's insertion calls, issue 16).
+    package enum SubviewPosition {
+        /// At this index of `subviews` (clamped to the last position once the view is listed).
+        case index(Int)
+        /// Directly above / below this subview in z-order.
+        case above(LayoutView), below(LayoutView)
+        /// Last (topmost) / first (bottommost).
+        case front, back
+    }
+
+    /// The one path by which a view joins or moves among this view's subviews. Checks first
+    /// (nothing changes on an error), then either reorders `subviews` (a view already here keeps
+    /// its constraints, as in UIKit) or takes the view from its old superview and attaches it.
+    /// - Throws: `invalidArgument` (see `addSubview(_:)`; also an index outside `0...count` or a
+    ///   sibling that is not a subview of `self`).
+    package func place(_ view: LayoutView, _ position: SubviewPosition, _ caller: String) throws {
         // A view without subviews cannot be an ancestor of `self` (the common case: adding a
         // fresh leaf stays O(1) however deep `self` is).
         if view === self || (!view.subviews.isEmpty && self.isInSubtree(of: view)) {
-            throw NavLayoutError.invalidArgument("cannot add \(view.displayName) to \(displayName): it would contain itself")
+            throw NavLayoutError.invalidArgument("\(caller): cannot add \(view.displayName) to \(displayName): it would contain itself")
         }
         if view.isRoot {
-            throw NavLayoutError.invalidArgument("\(view.displayName) is a map view and cannot be added as a subview")
+            throw NavLayoutError.invalidArgument("\(caller): \(view.displayName) is a map view and cannot be added as a subview")
+        }
+        if let reason = sealedStructureReason {
+            throw NavLayoutError.invalidArgument("\(caller): cannot add \(view.displayName) to \(displayName): \(reason)")
+        }
+        switch position {
+        case .index(let i) where i < 0 || i > subviews.count:
+            throw NavLayoutError.invalidArgument("\(caller): index \(i) is outside 0...\(subviews.count), the subview count of \(displayName)")
+        case .above(let sibling), .below(let sibling):
+            if sibling.superview !== self {
+                throw NavLayoutError.invalidArgument("\(caller): \(sibling.displayName) is not a subview of \(displayName)")
+            }
+        default: break
         }
         if view.superview === self {
-            if let i = subviews.firstIndex(where: { $0 === view }), i != subviews.count - 1 {
-                subviews.remove(at: i)
-                subviews.append(view)
-                system?.setNeedsLayout()
+            switch position {
+            case .above(let sibling) where sibling === view, .below(let sibling) where sibling === view: return
+            default: break
             }
+            guard let from = subviews.firstIndex(where: { $0 === view }) else { return }
+            subviews.remove(at: from)
+            let to = resolve(position, for: view)
+            subviews.insert(view, at: to)
+            if to != from { system?.noteChange() }
             return
         }
         if view.superview != nil { view.removeFromSuperview() }
-        subviews.append(view)
+        // Leaving the old superview may run handlers that change this view's subviews (the map
+        // view rebuilds its built-in layout when the legacy accessory view leaves it), so the
+        // position is resolved only now.
+        subviews.insert(view, at: resolve(position, for: view))
         view.superview = self
         view.setDepth(depth + 1)
         if let system { system.attach(subtree: view) }
         didAddSubview(view)
     }
+
+    /// The index in `subviews` (which does not list `view` at this point) for `position`. A
+    /// sibling that has left meanwhile puts the view on top.
+    private func resolve(_ position: SubviewPosition, for view: LayoutView) -> Int {
+        switch position {
+        case .index(let i): return min(max(i, 0), subviews.count)
+        case .front: return subviews.count
+        case .back: return 0
+        case .above(let sibling):
+            guard let j = subviews.firstIndex(where: { $0 === sibling }) else { return subviews.count }
+            return j + 1
+        case .below(let sibling):
+            guard let j = subviews.firstIndex(where: { $0 === sibling }) else { return subviews.count }
+            return j
+        }
+    }
+
+    /// Why this view refuses new subviews and layout guides, or nil when it accepts them. SDK
+    /// components set it: the seed forbids modifying their internal view structures (issue 16).
+    @exclusivity(unchecked) package var sealedStructureReason: String?
 
     /// Removes the view from its superview. Every active constraint that references this view, its
     /// guides or its descendants and is installed outside this subtree is deactivated (UIKit's
@@ -104,8 +170,12 @@ open class LayoutView: LayoutItem {
 
     /// Adds a layout guide to this view (moving it from its previous owner, whose constraints on it
     /// are deactivated).
-    /// - Throws: `invalidArgument` for a built-in guide (safe area or margins) of any view.
+    /// - Throws: `invalidArgument` for a built-in guide (safe area or margins) of any view, or
+    ///   when `self` is an SDK component (issue 16); nothing changes then.
     public func addLayoutGuide(_ guide: LayoutGuide) throws {
+        if let reason = sealedStructureReason {
+            throw NavLayoutError.invalidArgument("addLayoutGuide: cannot add \(guide.displayName) to \(displayName): \(reason)")
+        }
         if guide.isBuiltIn {
             throw NavLayoutError.invalidArgument("\(guide.displayName) is a built-in guide of \(guide.owningView?.displayName ?? "a view") and cannot be moved")
         }
@@ -138,6 +208,8 @@ open class LayoutView: LayoutItem {
         marginsConstraints.removeAll()
         safeAreaConstraints.removeAll()
         hostConstraintFilter = nil
+        accessibilityStorage.elements = nil
+        accessibilityStorage.orderCache = nil
         marginsGuideStorage?.breakReferenceCycles()
         safeAreaGuideStorage?.breakReferenceCycles()
         for g in layoutGuides { g.breakReferenceCycles() }
@@ -307,8 +379,8 @@ open class LayoutView: LayoutItem {
         let a = anchor(axis == .horizontal ? .width : .height)
         let ge = LayoutConstraint(unchecked: a, .greaterThanOrEqual, nil, 1, value)
         let le = LayoutConstraint(unchecked: a, .lessThanOrEqual, nil, 1, value)
-        ge.isEngineOwned = true; ge.engineRole = "compression resistance"
-        le.isEngineOwned = true; le.engineRole = "content hugging"
+        ge.engineKind = .compressionResistance
+        le.engineKind = .contentHugging
         try? ge.setPriority(compression[i])
         try? le.setPriority(hugging[i])
         ge.install(on: self)
@@ -317,7 +389,9 @@ open class LayoutView: LayoutItem {
     }
 
     /// The layout margins in points (default 8 on each edge, SPEC §2); `layoutMarginsGuide` is the
-    /// view's frame inset by them. Non-finite values are ignored (use `setLayoutMargins(_:)`).
+    /// view's safe area inset by them (its frame inset by them when
+    /// `insetsLayoutMarginsFromSafeArea` is false). Non-finite values are ignored (use
+    /// `setLayoutMargins(_:)`).
     public var layoutMargins: EdgeInsets {
         get { marginsStorage }
         set { try? setLayoutMargins(newValue) }
@@ -328,43 +402,109 @@ open class LayoutView: LayoutItem {
     public func setLayoutMargins(_ m: EdgeInsets) throws {
         for v in [m.top, m.left, m.bottom, m.right] { try requireFinite(v, "layout margin of \(displayName)") }
         marginsStorage = m
-        if marginsConstraints.count == 4 {
-            try? marginsConstraints[0].setConstant(m.left)
-            try? marginsConstraints[1].setConstant(m.top)
-            try? marginsConstraints[2].setConstant(-m.right)
-            try? marginsConstraints[3].setConstant(-m.bottom)
+        updateGuideConstants()
+    }
+
+    /// Whether the layout margins are measured from the view's safe area (UIKit's
+    /// `insetsLayoutMarginsFromSafeArea`, default true): then `layoutMarginsGuide` is the frame
+    /// inset by `safeAreaInsets + layoutMargins` on each edge, so content aligned to it stays out
+    /// of the status bar and the home indicator even when the view reaches under them (the turn
+    /// card's top, the ETA card's bottom; docs/behaviour.md#views-and-layout-guides). False: the
+    /// frame inset by `layoutMargins` alone.
+    public var insetsLayoutMarginsFromSafeArea: Bool {
+        get { marginsFromSafeArea }
+        set {
+            if marginsFromSafeArea == newValue { return }
+            marginsFromSafeArea = newValue
+            updateGuideConstants()
         }
     }
 
-    /// The view's frame inset by `layoutMargins`. Neighbours align to an SDK component's margins
-    /// guide so that built-in margins do not add up (seed, "match Google's style").
+    /// The insets of `layoutMarginsGuide` from the view's frame, in points: `layoutMargins`, plus
+    /// the applied safe-area insets when `insetsLayoutMarginsFromSafeArea` is on.
+    package var effectiveLayoutMargins: EdgeInsets {
+        let m = marginsStorage
+        guard marginsFromSafeArea else { return m }
+        let s = appliedSafeAreaInsets
+        return EdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
+    }
+
+    /// The part of the view that the map view's unsafe edges (status bar, notch, home indicator)
+    /// do not cover, as insets from its frame in points (UIKit's `safeAreaInsets`; physical edges).
+    /// The map view's are the insets the host sets. For any other view in a map view's hierarchy,
+    /// from its target frame `f` and the map's size `W × H` and insets `S`, each edge is the depth
+    /// of the map's unsafe band it reaches into, at most that band and at most the view's own size:
+    /// `top = clamp(S.top − max(f.minY, 0), 0, min(S.top, f.height))`, `bottom = clamp(min(f.maxY,
+    /// H) − (H − S.bottom), 0, min(S.bottom, f.height))`, left and right alike
+    /// (docs/behaviour.md#views-and-layout-guides). Zero for a view outside any map view.
+    /// Reading it performs a pending layout pass.
+    public var safeAreaInsets: EdgeInsets {
+        guard let system else { return .zero }
+        system.layoutIfNeeded()
+        if system.root === self { return system.root.safeArea }
+        return system.safeAreaInsets(forFrame: solvedFrame)
+    }
+
+    /// Sets the safe-area insets the built-in guides use (the map view's own when it is resized;
+    /// a view's derived ones during a layout pass, where a difference within `tolerance` points on
+    /// every edge is solver noise and ignored). Returns whether they changed; a change updates the
+    /// guides' constraint constants, which the layout pass picks up incrementally.
+    @discardableResult
+    package func applySafeAreaInsets(_ insets: EdgeInsets, tolerance: Double = 0) -> Bool {
+        let a = appliedSafeAreaInsets
+        if abs(insets.top - a.top) <= tolerance && abs(insets.left - a.left) <= tolerance
+            && abs(insets.bottom - a.bottom) <= tolerance && abs(insets.right - a.right) <= tolerance { return false }
+        appliedSafeAreaInsets = insets
+        updateGuideConstants()
+        return true
+    }
+
+    /// Brings the built-in guides' constraint constants in line with the applied safe-area
+    /// insets and the effective margins (no effect for a guide not created yet).
+    private func updateGuideConstants() {
+        Self.setInsetConstants(safeAreaConstraints, appliedSafeAreaInsets)
+        Self.setInsetConstants(marginsConstraints, effectiveLayoutMargins)
+    }
+
+    /// The constants of a built-in guide's four edge constraints (left, top, right, bottom, as
+    /// `insetConstraints` makes them) for the guide inset by `e` from the view's frame.
+    private static func edgeConstants(_ e: EdgeInsets) -> [Double] { [e.left, e.top, -e.right, -e.bottom] }
+
+    private static func setInsetConstants(_ constraints: [LayoutConstraint], _ e: EdgeInsets) {
+        guard constraints.count == 4 else { return }
+        for (c, value) in zip(constraints, edgeConstants(e)) { try? c.setConstant(value) }
+    }
+
+    /// The four engine-owned constraints that hold built-in guide `g` inset by `e` from the view.
+    private func insetConstraints(_ g: LayoutGuide, _ e: EdgeInsets, _ kind: EngineConstraintKind) -> [LayoutConstraint] {
+        zip([LayoutAttribute.left, .top, .right, .bottom], Self.edgeConstants(e)).map { a, value in
+            builtIn(g.anchor(a), anchor(a), value, kind)
+        }
+    }
+
+    /// The view's safe area inset by `layoutMargins` (UIKit's rule with
+    /// `insetsLayoutMarginsFromSafeArea`; see `safeAreaInsets`). Neighbours align to an SDK
+    /// component's margins guide so that built-in margins do not add up (seed, "match Google's
+    /// style"); a card that reaches under the status bar or the home indicator keeps its margins
+    /// guide inside the safe area, where its content is.
     public var layoutMarginsGuide: LayoutGuide {
         if let g = marginsGuideStorage { return g }
         let g = makeBuiltInGuide(suffix: "layoutMarginsGuide")
         marginsGuideStorage = g
-        let m = marginsStorage
-        marginsConstraints = [
-            builtIn(g.anchor(.left), anchor(.left), m.left),
-            builtIn(g.anchor(.top), anchor(.top), m.top),
-            builtIn(g.anchor(.right), anchor(.right), -m.right),
-            builtIn(g.anchor(.bottom), anchor(.bottom), -m.bottom),
-        ]
+        let m = effectiveLayoutMargins
+        marginsConstraints = insetConstraints(g, m, .layoutMargins)
         return g
     }
 
-    /// The safe-area guide. For a map view it is the map inset by the safe-area insets the host
-    /// sets; for any other view it equals the view's frame (design.md).
+    /// The safe-area guide: the view's frame inset by `safeAreaInsets` — for the map view the
+    /// insets the host sets, for any other view the part of it the map's unsafe edges do not
+    /// cover (UIKit's rule; docs/behaviour.md#views-and-layout-guides).
     public var safeAreaLayoutGuide: LayoutGuide {
         if let g = safeAreaGuideStorage { return g }
         let g = makeBuiltInGuide(suffix: "safeAreaLayoutGuide")
         safeAreaGuideStorage = g
-        let s = safeAreaInsetsForGuide
-        safeAreaConstraints = [
-            builtIn(g.anchor(.left), anchor(.left), s.left),
-            builtIn(g.anchor(.top), anchor(.top), s.top),
-            builtIn(g.anchor(.right), anchor(.right), -s.right),
-            builtIn(g.anchor(.bottom), anchor(.bottom), -s.bottom),
-        ]
+        let s = appliedSafeAreaInsets
+        safeAreaConstraints = insetConstraints(g, s, .safeArea)
         return g
     }
 
@@ -372,9 +512,6 @@ open class LayoutView: LayoutItem {
     public var safeAreaLayoutGuideIfCreated: LayoutGuide? { safeAreaGuideStorage }
     /// The margins guide if it was ever asked for.
     public var layoutMarginsGuideIfCreated: LayoutGuide? { marginsGuideStorage }
-
-    /// The insets of the safe-area guide from the view's frame (zero except for a map view).
-    package var safeAreaInsetsForGuide: EdgeInsets { .zero }
 
     private func makeBuiltInGuide(suffix: String) -> LayoutGuide {
         let name = identifier.isEmpty ? suffix : "\(identifier).\(suffix)"
@@ -385,10 +522,10 @@ open class LayoutView: LayoutItem {
         return g
     }
 
-    private func builtIn(_ a: LayoutAnchor, _ b: LayoutAnchor, _ constant: Double) -> LayoutConstraint {
+    private func builtIn(_ a: LayoutAnchor, _ b: LayoutAnchor, _ constant: Double,
+                         _ kind: EngineConstraintKind) -> LayoutConstraint {
         let c = LayoutConstraint(unchecked: a, .equal, b, 1, constant)
-        c.isEngineOwned = true
-        c.engineRole = "guide"
+        c.engineKind = kind
         c.install(on: self)
         return c
     }

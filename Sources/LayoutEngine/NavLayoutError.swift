@@ -24,6 +24,11 @@ public enum NavLayoutError: Error, Equatable, CustomStringConvertible {
     case unknown(String)
     /// A host callback reported failure or threw (`NL_ERR_CALLBACK_FAILED`, 11).
     case callbackFailed(String)
+    /// A map view or solver used by a second thread while another thread is inside a call on it
+    /// (`NL_ERR_BUSY`, 13; issue 17). Thrown by the C layer, which checks every call; nothing was
+    /// done. The Swift API does not check (its classes are not `Sendable`: use one map view from
+    /// one thread at a time).
+    case busy(String)
     /// A bug in NavLayout (`NL_ERR_INTERNAL`, 99).
     case `internal`(String)
 
@@ -41,6 +46,7 @@ public enum NavLayoutError: Error, Equatable, CustomStringConvertible {
         case .duplicate: return 9
         case .unknown: return 10
         case .callbackFailed: return 11
+        case .busy: return 13
         case .internal: return 99
         }
     }
@@ -51,12 +57,24 @@ public enum NavLayoutError: Error, Equatable, CustomStringConvertible {
         case .invalidArgument(let m), .invalidHandle(let m), .invalidState(let m),
              .navigationEnabled(let m), .carPlay(let m), .reentrant(let m),
              .noCommonAncestor(let m), .unsatisfiable(let m), .duplicate(let m),
-             .unknown(let m), .callbackFailed(let m), .internal(let m):
+             .unknown(let m), .callbackFailed(let m), .busy(let m), .internal(let m):
             return m
         }
     }
 
     public var description: String { message }
+}
+
+/// `text` — a host's string (an identifier, a preset name) — as it appears in error and diagnostic
+/// messages: whole up to 120 characters; a longer one as its first 100 characters, "…" and how
+/// many characters were left out (issue 17: a 1 MB preset name was echoed whole in the error
+/// message). O(1) for short strings (a UTF-8 length check).
+package func messageText(_ text: String) -> String {
+    let limit = 120, kept = 100
+    guard text.utf8.count > limit else { return text }
+    let total = text.count
+    guard total > limit else { return text }
+    return String(text.prefix(kept)) + "… (\(total - kept) more characters)"
 }
 
 /// Limits on the numbers a host may pass (documented in include/navlayout.h and design.md).

@@ -24,7 +24,7 @@ private let statusNames: [UInt32: UnsafeMutablePointer<CChar>] = {
         (3, "NL_ERR_INVALID_STATE"), (4, "NL_ERR_NAVIGATION_ENABLED"), (5, "NL_ERR_CARPLAY"),
         (6, "NL_ERR_REENTRANT"), (7, "NL_ERR_NO_COMMON_ANCESTOR"), (8, "NL_ERR_UNSATISFIABLE"),
         (9, "NL_ERR_DUPLICATE"), (10, "NL_ERR_UNKNOWN"), (11, "NL_ERR_CALLBACK_FAILED"),
-        (12, "NL_ERR_LIMIT_EXCEEDED"), (99, "NL_ERR_INTERNAL"),
+        (12, "NL_ERR_LIMIT_EXCEEDED"), (13, "NL_ERR_BUSY"), (99, "NL_ERR_INTERNAL"),
     ]
     var table: [UInt32: UnsafeMutablePointer<CChar>] = [:]
     for (code, name) in names { table[code] = strdup(name)! }
@@ -82,6 +82,7 @@ private func makeMap(_ body: () throws -> NavigationMapView) -> OpaquePointer? {
         let map = try body()
         let ctx = MapContext(map: map)
         guard let raw = ctx.registerMapHandle() else { throw handleTableFull("map view") }
+        ctx.installDiagnosticRouting(map)
         do {
             _ = try ctx.handle(for: map, kind: .view)  // the root view handle
         } catch {
@@ -126,10 +127,11 @@ public func nl_map_view_create_preset(_ preset: UnsafePointer<CChar>?) -> Opaque
 public func nl_map_view_destroy(_ map: OpaquePointer?) -> nl_status {
     guarded {
         let ctx = try resolveMap(map)
-        if ctx.callbackDepth > 0 {
+        if ctx.callbackDepth > 0 || ctx.reportDepth > 0 {
             throw NavLayoutError.reentrant("nl_map_view_destroy called from inside a callback of the same map view")
         }
         ctx.destroy()
+        releaseBeforeFreeing(ctx)  // the last reference to ctx may be this call's (UseFlag.swift)
     }
 }
 
@@ -246,17 +248,7 @@ public func nl_guide_destroy(_ guide: OpaquePointer?) -> nl_status {
 
 @c @implementation
 public func nl_view_add_subview(_ parent: OpaquePointer?, _ child: OpaquePointer?) -> nl_status {
-    guarded {
-        let (pctx, p) = try resolveView(parent, "parent")
-        let (cctx, c) = try resolveView(child, "child")
-        try requireSameMap(pctx, cctx, "child view \(name(c))")
-        if c === pctx.map { throw NavLayoutError.invalidArgument("nl_view_add_subview: the map view's root view cannot be a subview") }
-        if c === p { throw NavLayoutError.invalidArgument("nl_view_add_subview: \(name(c)) cannot be its own subview") }
-        if p.isInSubtree(of: c) {
-            throw NavLayoutError.invalidArgument("nl_view_add_subview: \(name(c)) is an ancestor of \(name(p)); adding it would make a cycle")
-        }
-        try p.addSubview(c)
-    }
+    withParentAndChild("nl_view_add_subview", parent, child) { _, p, c in try p.addSubview(c) }
 }
 
 @c @implementation
@@ -453,6 +445,8 @@ private func attributeOf(_ a: nl_anchor_attribute) throws -> LayoutAttribute {
 
 @c @implementation
 public func nl_view_anchor(_ view: OpaquePointer?, _ attribute: nl_anchor_attribute) -> nl_anchor {
+    let thread = threadUse(), mark = thread.pointee.head  // one C call: see guarded
+    defer { useScopeEnd(thread, mark) }
     do {
         _ = try resolveView(view)
         _ = try attributeOf(attribute)
@@ -465,6 +459,8 @@ public func nl_view_anchor(_ view: OpaquePointer?, _ attribute: nl_anchor_attrib
 
 @c @implementation
 public func nl_guide_anchor(_ guide: OpaquePointer?, _ attribute: nl_anchor_attribute) -> nl_anchor {
+    let thread = threadUse(), mark = thread.pointee.head  // one C call: see guarded
+    defer { useScopeEnd(thread, mark) }
     do {
         _ = try resolveGuide(guide)
         _ = try attributeOf(attribute)
@@ -605,7 +601,7 @@ private func requireLiveItems(_ ctx: MapContext, _ c: LayoutConstraint, _ what: 
 private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int, _ what: String,
                             requireLive: Bool = false) throws -> [LayoutConstraint] {
     if count == 0 { return [] }
-    guard let list else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(count)") }
+    guard let list else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(UInt(bitPattern: count))") }
     guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
     var result: [LayoutConstraint] = []
     result.reserveCapacity(count)

@@ -15,13 +15,19 @@ import NavigationUI
 
 // MARK: - Helpers
 
-/// Reads a Bool setting of the map view into `out`.
-private func getFlag(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?, _ what: String,
-                     _ read: (NavigationMapView) -> Bool) -> nl_status {
+/// Reads a setting of the map view into `out`.
+private func getSetting<T>(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<T>?, _ what: String,
+                           _ read: (NavigationMapView) -> T) -> nl_status {
     guarded {
         let out = try requireOut(out, what)
         out.pointee = try withMap(map) { _, m in read(m) }
     }
+}
+
+/// Reads a Bool setting of the map view into `out`.
+private func getFlag(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?, _ what: String,
+                     _ read: (NavigationMapView) -> Bool) -> nl_status {
+    getSetting(map, out, what, read)
 }
 
 /// Applies a setting to the map view (not an event: allowed inside callbacks).
@@ -106,6 +112,32 @@ public func nl_map_view_padding(_ map: OpaquePointer?, _ out: UnsafeMutablePoint
 }
 
 @c @implementation
+public func nl_map_view_set_padding_adjustment_behavior(_ map: OpaquePointer?, _ behavior: nl_padding_adjustment_behavior) -> nl_status {
+    setting(map) { _, m in
+        guard let b = PaddingAdjustmentBehavior(rawValue: Int32(truncatingIfNeeded: behavior.rawValue)) else {
+            throw NavLayoutError.invalidArgument("padding adjustment behavior \(Int32(bitPattern: UInt32(truncatingIfNeeded: behavior.rawValue))) is not an nl_padding_adjustment_behavior")
+        }
+        m.paddingAdjustmentBehavior = b
+    }
+}
+
+@c @implementation
+public func nl_map_view_padding_adjustment_behavior(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<nl_padding_adjustment_behavior>?) -> nl_status {
+    getSetting(map, out, "nl_map_view_padding_adjustment_behavior") {
+        nl_padding_adjustment_behavior(rawValue: numericCast($0.paddingAdjustmentBehavior.rawValue))
+    }
+}
+
+@c @implementation
+public func nl_map_view_invalidate_layout_for_accessory_view(_ map: OpaquePointer?, _ view: OpaquePointer?) -> nl_status {
+    setting(map) { ctx, m in
+        let (vctx, v) = try resolveView(view)
+        try requireSameMap(ctx, vctx, "view \(name(v))")
+        try m.invalidateLayout(forAccessoryView: v)
+    }
+}
+
+@c @implementation
 public func nl_map_view_legacy_guide(_ map: OpaquePointer?, _ kind: nl_legacy_guide) -> OpaquePointer? {
     guardedValue {
         try withMap(map) { ctx, m in
@@ -127,6 +159,38 @@ public func nl_map_view_set_compass_button_enabled(_ map: OpaquePointer?, _ enab
 @c @implementation
 public func nl_map_view_compass_button_enabled(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
     getFlag(map, out, "nl_map_view_compass_button_enabled") { $0.isCompassButtonEnabled }
+}
+
+// MARK: - Speed widget and re-center settings (issue 16)
+
+@c @implementation
+public func nl_map_view_set_should_display_speedometer(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
+    setting(map) { _, m in m.shouldDisplaySpeedometer = display }
+}
+
+@c @implementation
+public func nl_map_view_should_display_speedometer(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    getFlag(map, out, "nl_map_view_should_display_speedometer") { $0.shouldDisplaySpeedometer }
+}
+
+@c @implementation
+public func nl_map_view_set_should_display_speed_limit(_ map: OpaquePointer?, _ display: Bool) -> nl_status {
+    setting(map) { _, m in m.shouldDisplaySpeedLimit = display }
+}
+
+@c @implementation
+public func nl_map_view_should_display_speed_limit(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    getFlag(map, out, "nl_map_view_should_display_speed_limit") { $0.shouldDisplaySpeedLimit }
+}
+
+@c @implementation
+public func nl_map_view_set_recenter_button_enabled(_ map: OpaquePointer?, _ enabled: Bool) -> nl_status {
+    setting(map) { _, m in m.isRecenterButtonEnabled = enabled }
+}
+
+@c @implementation
+public func nl_map_view_recenter_button_enabled(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    getFlag(map, out, "nl_map_view_recenter_button_enabled") { $0.isRecenterButtonEnabled }
 }
 
 // MARK: - Map view getters

@@ -38,10 +38,24 @@ public func nl_map_view_fail_callback(_ map: OpaquePointer?, _ message: UnsafePo
         guard ctx.callbackDepth > 0 else {
             throw NavLayoutError.invalidState("nl_map_view_fail_callback called outside a callback of this map view")
         }
+        // The replacement or destruction that runs release happened either way: the call reports
+        // what it did (issue 17: set_layout_delegate said it failed although it had installed the
+        // new delegate).
+        guard !ctx.isReleasingDelegate else {
+            throw NavLayoutError.invalidState("nl_map_view_fail_callback called from a layout delegate's release, which cannot fail: the delegate was replaced or the map view destroyed either way; nothing is reported")
+        }
         if ctx.failMessage == nil {
             let text = message.map { String(cString: $0) } ?? "callback failed"
             ctx.failMessage = text
         }
+    }
+}
+
+@c @implementation
+public func nl_map_view_destroying(_ map: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_map_view_destroying")
+        out.pointee = try resolveMap(map).isDestroying
     }
 }
 
@@ -102,7 +116,26 @@ public func nl_map_view_set_speed_widget_mode(_ map: OpaquePointer?, _ mode: nl_
         guard let sm = SpeedWidgetMode(rawValue: Int32(truncatingIfNeeded: mode.rawValue)) else {
             throw NavLayoutError.invalidArgument("speed widget mode \(Int32(bitPattern: UInt32(truncatingIfNeeded: mode.rawValue))) is not an nl_speed_widget_mode")
         }
-        try m.setSpeedWidgetMode(sm)
+        // The deprecated shorthand (issue 16): the mode is derived from the data it implies.
+        try m.setSpeedData(speedAvailable: sm.showsSpeedometer, speedLimitAvailable: sm.showsSpeedLimit)
+    }
+}
+
+@c @implementation
+public func nl_map_view_set_speed_data(_ map: OpaquePointer?, _ speedAvailable: Bool, _ speedLimitAvailable: Bool) -> nl_status {
+    event(map, "set speed data") { _, m in try m.setSpeedData(speedAvailable: speedAvailable, speedLimitAvailable: speedLimitAvailable) }
+}
+
+@c @implementation
+public func nl_map_view_speed_data(_ map: OpaquePointer?, _ speedAvailable: UnsafeMutablePointer<Bool>?,
+                                   _ speedLimitAvailable: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        if speedAvailable == nil && speedLimitAvailable == nil {
+            throw NavLayoutError.invalidArgument("nl_map_view_speed_data: both out-pointers are NULL")
+        }
+        let (speed, limit) = try withMap(map) { _, m in (m.isSpeedAvailable, m.isSpeedLimitAvailable) }
+        speedAvailable?.pointee = speed
+        speedLimitAvailable?.pointee = limit
     }
 }
 
@@ -236,7 +269,7 @@ public func nl_hiding_stack_set_arranged_subviews(_ stack: OpaquePointer?, _ vie
         let (ctx, s) = try hidingStack(stack, "nl_hiding_stack_set_arranged_subviews")
         var list: [LayoutView] = []
         if count != 0 {
-            guard let views else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: views is NULL but count is \(count)") }
+            guard let views else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: views is NULL but count is \(UInt(bitPattern: count))") }
             guard count > 0, count <= 1 << 20 else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: count out of range") }
             var seen: Set<ObjectIdentifier> = []
             for i in 0..<count {
@@ -375,13 +408,11 @@ public func nl_map_view_diagnostic_count(_ map: OpaquePointer?, _ out: UnsafeMut
 public func nl_map_view_diagnostic(_ map: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<nl_diagnostic>?) -> nl_status {
     guarded {
         let out = try requireOut(out, "nl_map_view_diagnostic")
-        // Callers built before `axis` existed pass the smaller size of the struct without it.
-        let axisOffset = MemoryLayout<nl_diagnostic>.offset(of: \nl_diagnostic.axis) ?? MemoryLayout<nl_diagnostic>.size
-        let minimum = MemoryLayout<nl_diagnostic>.offset(of: \nl_diagnostic.item_count).map { $0 + MemoryLayout<Int>.size } ?? axisOffset
-        guard Int(out.pointee.struct_size) >= minimum else {
+        // Callers built before `axis` or `log_line` existed pass the smaller size of the struct
+        // without them.
+        guard let fields = DiagnosticFields(structSize: out.pointee.struct_size) else {
             throw NavLayoutError.invalidArgument("nl_map_view_diagnostic: out->struct_size \(out.pointee.struct_size) is smaller than sizeof(nl_diagnostic) = \(MemoryLayout<nl_diagnostic>.size)")
         }
-        let hasAxis = Int(out.pointee.struct_size) >= axisOffset + MemoryLayout<Int32>.size
         try withMap(map) { ctx, m in
             let diagnostics = m.diagnostics
             guard index >= 0, index < diagnostics.count else {
@@ -389,18 +420,9 @@ public func nl_map_view_diagnostic(_ map: OpaquePointer?, _ index: Int, _ out: U
             }
             let strings = ctx.diagnosticCStrings(for: diagnostics.map { $0.message })
             let d = diagnostics[index]
-            var items: [OpaquePointer?] = []
-            for item in d.items.prefix(4) {
-                if let v = item as? LayoutView { items.append(try ctx.viewPointer(v)) }
-                else if let g = item as? LayoutGuide { items.append(try ctx.guidePointer(g)) }
-            }
-            while items.count < 4 { items.append(nil) }
-            out.pointee.code = d.code.rawValue
-            out.pointee.severity = d.severity.rawValue
-            out.pointee.message = UnsafePointer(strings[index])
-            out.pointee.items = (items[0], items[1], items[2], items[3])
-            out.pointee.item_count = items.prefix { $0 != nil }.count
-            if hasAxis { out.pointee.axis = d.axis.map { $0.rawValue } ?? NL_DIAG_AXIS_BOTH_OR_NONE }
+            let line = fields.logLine ? ctx.diagnosticLineCStrings(for: diagnostics.map { $0.logLine })[index] : strings[index]
+            let items = try diagnosticItemHandles(d, ctx)
+            fillDiagnostic(d, message: strings[index], logLine: line, items: items, into: out, fields: fields)
         }
     }
 }

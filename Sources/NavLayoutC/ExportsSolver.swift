@@ -15,9 +15,11 @@ import LayoutEngine
 import LayoutSolver
 
 /// The C layer's state of one nl_solver.
-final class SolverContext {
+final class SolverContext: UseTracked {
     let solver = Solver()
     var handle: UInt64 = 0
+
+    init() { super.init(noun: "solver") }
     /// The live variable and constraint handles made from this solver (invalidated on destroy),
     /// in creation order except where a destroyed one's place was taken by the last one. Each box
     /// knows its position, so registering and unregistering are O(1) with no hashing. The boxes
@@ -29,7 +31,7 @@ final class SolverContext {
 
     /// Registers `box` in the handle table and in `live`; throws LIMIT_EXCEEDED when the table is full.
     func register(_ box: SolverHandleBox, _ kind: HandleKind) throws -> UInt64 {
-        guard let raw = Handles.insert(HandleEntry(kind: kind, object: box, context: nil)) else {
+        guard let raw = Handles.insert(HandleEntry(kind: kind, object: box, solver: self)) else {
             throw handleTableFull(kind.noun)
         }
         box.raw = raw
@@ -77,7 +79,11 @@ final class SolverConstraintBox: SolverHandleBox {
 // never on the success path (issue 6: per-call overhead of the raw-solver API).
 private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> AnyObject {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
-    guard let entry = Handles.lookup(raw) else {
+    let entry: HandleEntry
+    switch Handles.lookupEntering(raw) {  // takes the solver's in-use flag (UseFlag.swift)
+    case .live(let e): entry = e
+    case .busy(let flag): throw busyError(flag, role())
+    case .missing:
         let why = kind == .solver ? "destroyed, or never a handle" : "destroyed, its solver destroyed, or never a handle"
         throw NavLayoutError.invalidHandle("\(role()): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (\(why))")
     }
@@ -201,7 +207,7 @@ private func makeConstraint(_ ctx: SolverContext, _ terms: UnsafePointer<nl_term
                             _ constant: Double, _ relation: nl_relation, _ strength: Double,
                             _ what: String) throws -> Constraint {
     if count != 0 {
-        guard terms != nil else { throw NavLayoutError.invalidArgument("\(what): terms is NULL but count is \(count)") }
+        guard terms != nil else { throw NavLayoutError.invalidArgument("\(what): terms is NULL but count is \(UInt(bitPattern: count))") }
         guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
     }
     var list: [Term] = []
@@ -242,10 +248,11 @@ public func nl_strength_from_priority(_ priority: Double) -> Double {
 public func nl_solver_create() -> OpaquePointer? {
     guardedValue {
         let ctx = SolverContext()
-        guard let raw = Handles.insert(HandleEntry(kind: .solver, object: ctx, context: nil)) else {
+        guard let raw = Handles.insert(HandleEntry(kind: .solver, object: ctx, solver: ctx)) else {
             throw handleTableFull("solver")
         }
         ctx.handle = raw
+        ctx.noun = "solver 0x" + String(raw, radix: 16)
         return handlePointer(raw)
     }
 }
@@ -260,6 +267,7 @@ public func nl_solver_destroy(_ solver: OpaquePointer?) -> nl_status {
         raws.append(ctx.handle)
         ctx.live = []
         Handles.remove(raws)
+        releaseBeforeFreeing(ctx)  // the last reference to ctx may be this call's (UseFlag.swift)
     }
 }
 
@@ -302,7 +310,7 @@ public func nl_solver_variable_values(_ solver: OpaquePointer?, _ variables: Uns
         let ctx = try resolveSolver(solver)
         if count == 0 { return }
         guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("nl_solver_variable_values: count \(UInt(bitPattern: count)) is out of range") }
-        guard let variables else { throw NavLayoutError.invalidArgument("nl_solver_variable_values: variables is NULL but count is \(count)") }
+        guard let variables else { throw NavLayoutError.invalidArgument("nl_solver_variable_values: variables is NULL but count is \(UInt(bitPattern: count))") }
         let out = try requireOut(out, "nl_solver_variable_values")
         var values: [Double] = []
         values.reserveCapacity(count)
@@ -356,7 +364,7 @@ public func nl_solver_add_constraints(_ solver: OpaquePointer?, _ constraints: U
         let ctx = try resolveSolver(solver)
         if count == 0 { return }
         guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
-        guard let constraints else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(count)") }
+        guard let constraints else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(UInt(bitPattern: count))") }
         var list: [Constraint] = []
         list.reserveCapacity(count)
         ctx.batch &+= 1

@@ -15,7 +15,7 @@ import NavigationUI
 /// Everything the C layer keeps for one map view. Used from one thread at a time (API.md), and no
 /// method overlaps two accesses to one of its properties: the ones every C call touches are
 /// `@exclusivity(unchecked)` (no run-time exclusivity check per access, issue 6).
-final class MapContext {
+final class MapContext: UseTracked {
     /// The map view; nil once destroyed.
     private(set) var map: NavigationMapView?
     var isAlive: Bool { map != nil }
@@ -27,42 +27,45 @@ final class MapContext {
     @exclusivity(unchecked) var hostCreated: Set<ObjectIdentifier> = []
     /// > 0 while host code (delegate method, animation block, completion) runs.
     @exclusivity(unchecked) var callbackDepth = 0
+    /// > 0 while the diagnostic handler runs (ExportsDiagnostics.swift): the map view may not be
+    /// destroyed from inside it.
+    @exclusivity(unchecked) var reportDepth = 0
     /// Set by nl_map_view_fail_callback; reported by the event that ran the callback.
     @exclusivity(unchecked) var failMessage: String?
+    /// True while a layout delegate's release runs (it cannot report failure; issue 17).
+    var isReleasingDelegate = false
+    /// True from the start of `destroy()` (nl_map_view_destroying).
+    private(set) var isDestroying = false
     /// The C delegate currently set (nil = built-in layout).
     var delegate: CDelegateBridge?
-    /// C copies of the last diagnostics' messages (valid until the diagnostics change).
-    private var diagnosticMessages: [String] = []
-    private var diagnosticStrings: [UnsafeMutablePointer<CChar>] = []
+    /// C copies of the last diagnostics' messages and one-line forms (valid until the
+    /// diagnostics change).
+    private var diagnosticMessages = CStringCache()
+    private var diagnosticLines = CStringCache()
 
-    init(map: NavigationMapView) { self.map = map }
+    init(map: NavigationMapView) {
+        self.map = map
+        super.init(noun: "map view")
+    }
 
     /// Registers the map handle; returns nil if the handle table is full.
     func registerMapHandle() -> UInt64? {
         guard let map, let raw = Handles.insert(HandleEntry(kind: .map, object: map, context: self)) else { return nil }
         mapHandle = raw
+        noun = "map view 0x" + String(raw, radix: 16)
         return raw
     }
 
     var mapPointer: OpaquePointer? { handlePointer(mapHandle) }
 
-    /// Objects destroyed through the C API (nl_view_destroy, nl_guide_destroy, and the built-in
-    /// guides of a destroyed view). Weak, so that a destroyed object that is freed leaves no
-    /// trace; while it lives (e.g. a constraint still refers to it) no handle is issued for it again.
-    @exclusivity(unchecked) private var destroyed: [ObjectIdentifier: WeakObject] = [:]
-
     /// The handle of a view, guide or constraint of this map view, created on first use.
-    /// Throws `invalidHandle` for an object destroyed through the C API: a destroyed view stays
-    /// dead and is never handed out again.
+    /// Throws `invalidHandle` for an item destroyed through the C API (`markDestroyed`): a
+    /// destroyed view stays dead and is never handed out again.
     func handle(for object: AnyObject, kind: HandleKind) throws -> UInt64 {
         let id = ObjectIdentifier(object)
         if let raw = handleByObject[id] { return raw }
-        if let box = destroyed[id] {
-            if box.object === object {
-                let what = (object as? LayoutItem).map { "'\($0.displayName)'" } ?? "the object"
-                throw NavLayoutError.invalidHandle("\(kind.noun) \(what) was destroyed; no handle is issued for it again")
-            }
-            destroyed[id] = nil  // the identifier was reused by a new object
+        if let item = object as? LayoutItem, item.isDestroyedByHost {
+            throw NavLayoutError.invalidHandle("\(kind.noun) '\(item.displayName)' was destroyed; no handle is issued for it again")
         }
         guard let raw = Handles.insert(HandleEntry(kind: kind, object: object, context: self)) else {
             throw handleTableFull(kind.noun)
@@ -87,16 +90,14 @@ final class MapContext {
         hostCreated.remove(id)
     }
 
-    /// Invalidates the handle of `object` for good: no handle is ever issued for it again.
-    /// Whether `object` was destroyed through the C API (and is still that object).
-    func isDestroyed(_ object: AnyObject) -> Bool {
-        destroyed[ObjectIdentifier(object)]?.object === object
-    }
+    /// Whether `item` was destroyed through the C API (`markDestroyed`).
+    func isDestroyed(_ item: LayoutItem) -> Bool { item.isDestroyedByHost }
 
-    func markDestroyed(_ object: AnyObject) {
-        forget(object)
-        if destroyed.count > 256 { destroyed = destroyed.filter { $0.value.object != nil } }
-        destroyed[ObjectIdentifier(object)] = WeakObject(object)
+    /// Invalidates the handle of `item` for good: no handle is ever issued for it again. O(1): the
+    /// mark is a flag on the item (issue 17).
+    func markDestroyed(_ item: LayoutItem) {
+        forget(item)
+        item.isDestroyedByHost = true
     }
 
     /// Runs host code, counting the depth so events from inside it are refused as reentrant.
@@ -123,18 +124,28 @@ final class MapContext {
         if !failedBefore, let message = failMessage { throw NavLayoutError.callbackFailed(message) }
     }
 
-    /// C strings for diagnostic messages: reused while the messages are the same.
-    func diagnosticCStrings(for messages: [String]) -> [UnsafeMutablePointer<CChar>] {
-        if messages != diagnosticMessages || diagnosticStrings.count != messages.count {
-            diagnosticStrings.forEach { free($0) }
-            diagnosticStrings = messages.map { strdup($0) ?? strdup("")! }
-            diagnosticMessages = messages
-        }
-        return diagnosticStrings
+    /// The handle `object` already has in this map view, without creating one (nil if none).
+    func existingHandle(for object: AnyObject) -> UInt64? { handleByObject[ObjectIdentifier(object)] }
+
+    /// C copies of the identifiers the last *_constraints_affecting_layout call returned (valid
+    /// until the next such call on this map view, or its destruction).
+    private var affectingLayoutStrings = CStringCache()
+
+    /// C copies of `identifiers` for a *_constraints_affecting_layout call, replacing those of the
+    /// previous call.
+    func replaceAffectingLayoutStrings(_ identifiers: [String]) -> [UnsafePointer<CChar>] {
+        affectingLayoutStrings.strings(for: identifiers)
     }
+
+    /// C strings for diagnostic messages: reused while the messages are the same.
+    func diagnosticCStrings(for messages: [String]) -> [UnsafePointer<CChar>] { diagnosticMessages.strings(for: messages) }
+
+    /// C strings for the diagnostics' one-line forms (`LayoutDiagnostic.logLine`), likewise.
+    func diagnosticLineCStrings(for lines: [String]) -> [UnsafePointer<CChar>] { diagnosticLines.strings(for: lines) }
 
     /// Frees everything: releases the delegate once, invalidates every handle of this map view.
     func destroy() {
+        isDestroying = true
         let bridge = delegate
         delegate = nil
         bridge?.releaseOnce()
@@ -149,18 +160,11 @@ final class MapContext {
         Handles.remove(raws)
         handleByObject.removeAll()
         hostCreated.removeAll()
-        destroyed.removeAll()
-        diagnosticStrings.forEach { free($0) }
-        diagnosticStrings.removeAll()
-        diagnosticMessages.removeAll()
+        diagnosticMessages.release()
+        diagnosticLines.release()
+        affectingLayoutStrings.release()
         map = nil
     }
-}
-
-/// A weak reference (for MapContext's destroyed-object registry).
-final class WeakObject {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
 }
 
 /// A NavigationLayoutDelegate that calls a C nl_layout_delegate's function pointers.
@@ -179,7 +183,13 @@ final class CDelegateBridge: NavigationLayoutDelegate {
         guard !released else { return }
         released = true
         if let release = table.release {
-            if let context { context.runHost { release(table.user_data) } } else { release(table.user_data) }
+            if let context {
+                context.isReleasingDelegate = true
+                defer { context.isReleasingDelegate = false }
+                context.runHost { release(table.user_data) }
+            } else {
+                release(table.user_data)
+            }
         }
     }
 
@@ -235,5 +245,28 @@ final class CDelegateBridge: NavigationLayoutDelegate {
         let n = try ctx.viewPointer(newPrompt)
         let o = try ctx.viewPointer(oldPrompt)
         try ctx.runDelegateCallback(states: []) { _ in fn(ud, ctx.mapPointer, n, o) }
+    }
+}
+
+/// C copies of a list of strings, kept while the same list is asked for again (the library's
+/// static "" where a copy failed: out of memory).
+struct CStringCache {
+    private var texts: [String] = []
+    private var copies: [UnsafeMutablePointer<CChar>?] = []
+
+    mutating func strings(for list: [String]) -> [UnsafePointer<CChar>] {
+        if list != texts || copies.count != list.count {
+            release()
+            copies = list.map { copyCString($0) }
+            texts = list
+        }
+        return copies.map { $0.map { UnsafePointer($0) } ?? UnsafePointer(emptyString) }
+    }
+
+    /// Frees the copies.
+    mutating func release() {
+        for p in copies { free(p) }
+        copies.removeAll()
+        texts.removeAll()
     }
 }

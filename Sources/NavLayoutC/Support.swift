@@ -2,10 +2,23 @@
 // context. No Foundation: the standard library, Glibc and Synchronization only.
 //
 // Handles are never object pointers. A handle is a 64-bit value
-//     [63..56] 0xA5 magic | [55..32] generation (24 bits) | [31..8] slot index (24 bits) | [7..0] kind ^ 0x5A
-// into one mutex-protected table. A value with the magic in the top byte is a non-canonical
-// address on x86-64/arm64, so a real pointer is never mistaken for a handle; stale handles fail the
-// generation check; handles of another kind fail the kind check. Nothing is ever dereferenced.
+//     [63..56] 0xA5 magic | [55..24] generation (32 bits) | [23..0] slot index (24 bits)
+// into one mutex-protected table; the kind (view, guide, solver, ...) is in the table entry. A
+// value with the magic in the top byte is a non-canonical address on x86-64/arm64, so a real
+// pointer is never mistaken for a handle; handles of another kind fail the entry's kind check.
+// Nothing is ever dereferenced.
+//
+// No handle value is ever issued twice in a process (issue 17): each slot issues the generations
+// 1, 2, ..., 2^32 - 1 in turn, one per object it holds, and is then retired for good (never put on
+// the free list again). A stale handle therefore never matches a later object: its slot either
+// holds a higher generation or is retired. The cost is capacity: the table issues at most
+// (2^24 - 1) x (2^32 - 1) ~ 7.2e16 handles in a process's life, and a retired slot no longer
+// counts towards NL_MAX_LIVE_HANDLES — one slot per 4.3e9 handles created and destroyed. At
+// 2 million handle creations per second (one thread creating and destroying variables as fast as
+// it can, measured on the project machine; the table's mutex bounds every thread together to a
+// few times that) that is over a thousand years, and capacity shrinks by one slot per half hour.
+// docs/design.md "Handles" gives the argument; Tests/c/test_handle_generations.c checks the last
+// generations of a slot with the test hook below (NAVLAYOUT_TEST_FIRST_GENERATION).
 
 #if canImport(Glibc)
 import Glibc
@@ -40,48 +53,108 @@ enum HandleKind: UInt64 {
     }
 }
 
-/// One live handle: what it refers to and the map view that owns it.
+/// One live handle: what it refers to and the map view or solver that owns it.
 struct HandleEntry {
     let kind: HandleKind
     let object: AnyObject
-    /// The owning map view's context; nil for the raw solver's kinds (never resolved as a map).
-    let context: MapContext!
+    /// The C-layer context of the owning map view (MapContext) or solver (SolverContext), whose
+    /// in-use flag (UseFlag.swift) is taken when the handle is resolved.
+    let owner: UseTracked
+
+    /// An entry of a map view's object (view, guide, constraint, state, the map itself).
+    init(kind: HandleKind, object: AnyObject, context: MapContext) {
+        self.kind = kind
+        self.object = object
+        self.owner = context
+    }
+
+    /// An entry of the raw solver's kinds: `solver` is its solver's context.
+    init(kind: HandleKind, object: AnyObject, solver: UseTracked) {
+        self.kind = kind
+        self.object = object
+        self.owner = solver
+    }
+
+    /// The owning map view's context. Only for the map view's kinds (every kind but the raw
+    /// solver's): the resolvers check the kind first.
+    var context: MapContext { unsafeDowncast(owner, to: MapContext.self) }
+}
+
+/// What `Handles.lookupEntering` found.
+enum HandleLookup {
+    /// A live handle; its map view's or solver's flag is the calling thread's for the rest of the
+    /// C call.
+    case live(HandleEntry)
+    /// A live handle whose map view or solver another thread is using (NL_ERR_BUSY).
+    case busy(UseTracked)
+    /// Not a live handle (NULL, stale, garbage).
+    case missing
 }
 
 private struct HandleSlot {
-    var generation: UInt32 = 1
+    /// The generation of the slot's current (or next) handle; `generationLimit + 1` once retired.
+    var generation: UInt64
     var entry: HandleEntry?
 }
 
 private struct HandleTableState {
-    var slots: [HandleSlot] = [HandleSlot()]   // slot 0 is never used
+    var slots: [HandleSlot] = [HandleSlot(generation: 0, entry: nil)]   // slot 0 is never used
     var freeSlots: [Int] = []
 }
+
+/// The last generation a slot issues (the 32 bits of the encoding); after it the slot retires.
+private let generationLimit: UInt64 = 0xFFFF_FFFF
+
+/// The first generation of every slot: 1 — or, for tests only, the value of the environment
+/// variable NAVLAYOUT_TEST_FIRST_GENERATION (1 ... 2^32 - 1) when the process makes its first
+/// handle, so that a test reaches the last generations of a slot, and its retirement, in a few
+/// create/destroy cycles instead of 4.3e9 (Tests/c/test_handle_generations.c). The encoding and
+/// the code paths are the shipped ones; only the starting point moves.
+private let firstGeneration: UInt64 = {
+    guard let text = getenv("NAVLAYOUT_TEST_FIRST_GENERATION"),
+          let value = UInt64(String(cString: text)), value >= 1, value <= generationLimit else { return 1 }
+    return value
+}()
 
 private let handleTable = Mutex(HandleTableState())
 
 // ThreadSanitizer does not see Synchronization.Mutex's futex (it intercepts pthread calls only), so
 // every access to the table would be reported as a race. The TSan build (scripts/test-reliability.sh,
-// -D NAVLAYOUT_TSAN) tells it about the lock; otherwise these are no-ops.
+// -D NAVLAYOUT_TSAN) tells it about the lock; otherwise these are no-ops. Each Mutex has its own
+// token (the handle table's here, the diagnostic handler's in ExportsDiagnostics.swift).
 #if NAVLAYOUT_TSAN
 @_silgen_name("__tsan_acquire") private func tsanAcquireC(_ addr: UnsafeMutableRawPointer)
 @_silgen_name("__tsan_release") private func tsanReleaseC(_ addr: UnsafeMutableRawPointer)
-private let tsanLockToken = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
-@inline(__always) private func tsanAcquire() { tsanAcquireC(tsanLockToken) }
-@inline(__always) private func tsanRelease() { tsanReleaseC(tsanLockToken) }
+/// A token that stands for one Mutex in TSan's eyes.
+func makeTSanToken() -> UnsafeMutableRawPointer? { UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8) }
+@inline(__always) func tsanAcquire(_ token: UnsafeMutableRawPointer?) { if let token { tsanAcquireC(token) } }
+@inline(__always) func tsanRelease(_ token: UnsafeMutableRawPointer?) { if let token { tsanReleaseC(token) } }
 #else
-@inline(__always) private func tsanAcquire() {}
-@inline(__always) private func tsanRelease() {}
+func makeTSanToken() -> UnsafeMutableRawPointer? { nil }
+@inline(__always) func tsanAcquire(_ token: UnsafeMutableRawPointer?) {}
+@inline(__always) func tsanRelease(_ token: UnsafeMutableRawPointer?) {}
 #endif
+private let tsanLockToken = makeTSanToken()
+@inline(__always) private func tsanAcquire() { tsanAcquire(tsanLockToken) }
+@inline(__always) private func tsanRelease() { tsanRelease(tsanLockToken) }
 
 private let handleMagic: UInt64 = 0xA5 << 56
-private let kindMask: UInt64 = 0x5A
+private let slotMask: UInt64 = 0xFF_FFFF
 /// The most live handles the table holds: `NL_MAX_LIVE_HANDLES` of the header (16,777,215), which
 /// is what the 24-bit slot index of the encoding can address (slot 0 is never used). Not
 /// configurable: a larger value would not fit the encoding (Tests/c/test_handle_limit.c fills the
-/// table and checks that exactly this many handles fit).
+/// table and checks that exactly this many handles fit). Slots retired after their last
+/// generation (see the top of this file) no longer count.
 let maxLiveHandles = Int(NL_MAX_LIVE_HANDLES)
 private let maxSlots = maxLiveHandles + 1
+
+/// The (slot index, generation) of a value with the handle magic, or nil for any other value.
+@inline(__always) private func decode(_ raw: UInt64) -> (index: Int, generation: UInt64)? {
+    guard raw & 0xFF00_0000_0000_0000 == handleMagic else { return nil }
+    let generation = (raw >> 24) & generationLimit
+    guard generation != 0 else { return nil }
+    return (Int(raw & slotMask), generation)
+}
 
 /// A capacity limit of the library was reached (`NL_ERR_LIMIT_EXCEEDED`, 12). Thrown by the C
 /// layer only; its message names the limit.
@@ -98,7 +171,7 @@ func handleTableFull(_ what: @autoclosure () -> String) -> LimitExceededError {
 
 enum Handles {
     /// Registers `entry` and returns its handle value, or nil when the table already holds
-    /// `maxLiveHandles` live handles.
+    /// `maxLiveHandles` live handles (retired slots included, see the top of this file).
     static func insert(_ entry: HandleEntry) -> UInt64? {
         handleTable.withLock { state -> UInt64? in
             tsanAcquire(); defer { tsanRelease() }
@@ -107,72 +180,75 @@ enum Handles {
                 index = free
             } else {
                 guard state.slots.count < maxSlots else { return nil }
-                state.slots.append(HandleSlot())
+                state.slots.append(HandleSlot(generation: firstGeneration, entry: nil))
                 index = state.slots.count - 1
             }
             state.slots[index].entry = entry
-            let generation = UInt64(state.slots[index].generation)
-            return handleMagic | (generation << 32) | (UInt64(index) << 8) | (entry.kind.rawValue ^ kindMask)
+            return handleMagic | (state.slots[index].generation << 24) | UInt64(index)
         }
     }
 
     /// Decodes a handle value. Returns the entry if the handle is live, else nil.
     static func lookup(_ raw: UInt64) -> HandleEntry? {
-        guard raw & 0xFF00_0000_0000_0000 == handleMagic else { return nil }
-        let kindRaw = (raw & 0xFF) ^ kindMask
-        guard HandleKind(rawValue: kindRaw) != nil else { return nil }
-        let index = Int((raw >> 8) & 0xFF_FFFF)
-        let generation = UInt32((raw >> 32) & 0xFF_FFFF)
+        guard let (index, generation) = decode(raw) else { return nil }
         return handleTable.withLock { state -> HandleEntry? in
             tsanAcquire(); defer { tsanRelease() }
             guard index > 0, index < state.slots.count else { return nil }
             let slot = state.slots[index]
-            guard slot.generation == generation, let entry = slot.entry,
-                  entry.kind.rawValue == kindRaw else { return nil }
+            guard slot.generation == generation, let entry = slot.entry else { return nil }
             return entry
         }
     }
 
+    /// Decodes a handle value and takes its map view's or solver's in-use flag for the calling
+    /// thread, both in one critical section: a handle found live cannot be invalidated by another
+    /// thread before the call returns (invalidating needs the flag). `.busy` when another thread
+    /// holds the flag (nothing is taken).
+    static func lookupEntering(_ raw: UInt64) -> HandleLookup {
+        guard let (index, generation) = decode(raw) else { return .missing }
+        let me = currentThreadID()
+        return handleTable.withLock { state in
+            tsanAcquire(); defer { tsanRelease() }
+            guard index > 0, index < state.slots.count, state.slots[index].generation == generation,
+                  let entry = state.slots[index].entry else { return .missing }
+            switch tryTake(entry.owner, as: me) {
+            case .taken: noteTaken(entry.owner); return .live(entry)
+            case .alreadyHeld: return .live(entry)
+            case .busy: return .busy(entry.owner)
+            }
+        }
+    }
+
     /// Why `raw` does not resolve (for error messages): a value the table never issued (garbage),
-    /// or a handle that was valid once and has been invalidated (stale). The table can tell the
-    /// two apart as long as the slot was not reused 2^24 times.
+    /// or a handle that was valid once and has been invalidated (stale). Exact: a slot's
+    /// generations only grow and are never issued twice.
     static func explain(_ raw: UInt64) -> String {
         let hex = "0x" + String(raw, radix: 16)
-        guard raw & 0xFF00_0000_0000_0000 == handleMagic else {
+        guard let (index, generation) = decode(raw) else {
             return "\(hex) is not a NavLayout handle (never issued by this library: an uninitialised or corrupted value?)"
         }
-        let kindRaw = (raw & 0xFF) ^ kindMask
-        guard HandleKind(rawValue: kindRaw) != nil else {
-            return "\(hex) is not a NavLayout handle (never issued by this library: a corrupted value?)"
-        }
-        let index = Int((raw >> 8) & 0xFF_FFFF)
-        let generation = UInt32((raw >> 32) & 0xFF_FFFF)
-        let slotGeneration: UInt32? = handleTable.withLock { state in
+        let slotGeneration: UInt64? = handleTable.withLock { state in
             tsanAcquire(); defer { tsanRelease() }
             return index > 0 && index < state.slots.count ? state.slots[index].generation : nil
         }
-        guard let current = slotGeneration, generation != 0, generation < current else {
+        guard let current = slotGeneration, generation >= firstGeneration, generation < current else {
             return "\(hex) was never issued by this library (garbage value)"
         }
         return "\(hex) is stale: what it referred to was destroyed (nl_*_destroy, or its map view was destroyed)"
     }
 
-    /// Invalidates handles (stale from now on). Unknown values are ignored.
+    /// Invalidates handles (stale from now on). Unknown values are ignored. A slot that has issued
+    /// its last generation is retired instead of freed.
     static func remove(_ raws: [UInt64]) {
         handleTable.withLock { state in
             tsanAcquire(); defer { tsanRelease() }
             for raw in raws {
-                guard raw & 0xFF00_0000_0000_0000 == handleMagic else { continue }
-                let index = Int((raw >> 8) & 0xFF_FFFF)
-                let generation = UInt32((raw >> 32) & 0xFF_FFFF)
-                guard index > 0, index < state.slots.count,
+                guard let (index, generation) = decode(raw), index > 0, index < state.slots.count,
                       state.slots[index].generation == generation,
                       state.slots[index].entry != nil else { continue }
                 state.slots[index].entry = nil
-                var next = (state.slots[index].generation + 1) & 0xFF_FFFF
-                if next == 0 { next = 1 }
-                state.slots[index].generation = next
-                state.freeSlots.append(index)
+                state.slots[index].generation = generation + 1
+                if generation < generationLimit { state.freeSlots.append(index) }
             }
         }
     }
@@ -186,8 +262,11 @@ enum Handles {
 /// was expected and what was found.
 func resolve(_ raw: UInt64, _ kind: HandleKind, _ role: String) throws -> HandleEntry {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL \(kind.noun) handle") }
-    guard let entry = Handles.lookup(raw) else {
-        throw NavLayoutError.invalidHandle("\(role): invalid \(kind.noun) handle: \(Handles.explain(raw))")
+    let entry: HandleEntry
+    switch Handles.lookupEntering(raw) {
+    case .live(let e): entry = e
+    case .busy(let flag): throw busyError(flag, role)
+    case .missing: throw NavLayoutError.invalidHandle("\(role): invalid \(kind.noun) handle: \(Handles.explain(raw))")
     }
     guard entry.kind == kind else {
         throw NavLayoutError.invalidHandle("\(role): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
@@ -229,8 +308,11 @@ func resolveState(_ p: OpaquePointer?, _ role: String = "state") throws -> (MapC
 func resolveItem(_ p: UnsafeRawPointer?, _ role: String) throws -> (MapContext, LayoutItem) {
     let raw = rawValue(p)
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL item (anchor of an invalid view or guide)") }
-    guard let entry = Handles.lookup(raw) else {
-        throw NavLayoutError.invalidHandle("\(role): invalid view/guide handle: \(Handles.explain(raw))")
+    let entry: HandleEntry
+    switch Handles.lookupEntering(raw) {
+    case .live(let e): entry = e
+    case .busy(let flag): throw busyError(flag, role)
+    case .missing: throw NavLayoutError.invalidHandle("\(role): invalid view/guide handle: \(Handles.explain(raw))")
     }
     guard entry.kind == .view || entry.kind == .guide, let item = entry.object as? LayoutItem else {
         throw NavLayoutError.invalidHandle("\(role): expected a view or guide handle, got a \(entry.kind.noun) handle")
@@ -255,7 +337,7 @@ private let errorKey: pthread_key_t = {
     return key
 }()
 
-private let emptyString: UnsafeMutablePointer<CChar> = strdup("")!
+let emptyString: UnsafeMutablePointer<CChar> = strdup("")!
 
 func setLastError(_ message: String) {
     let old = pthread_getspecific(errorKey)
@@ -304,13 +386,19 @@ func fail(_ error: Error) -> nl_status {
     return result
 }
 
-/// Runs `body`, mapping thrown errors to a status.
+/// Runs `body` as one C call: maps thrown errors to a status, and releases the in-use flags
+/// (UseFlag.swift) the call took when it returns. Every C entry point that resolves a handle runs
+/// inside `guarded` or `guardedValue`.
 @inline(__always) func guarded(_ body: () throws -> Void) -> nl_status {
+    let thread = threadUse(), mark = thread.pointee.head
+    defer { useScopeEnd(thread, mark) }
     do { try body(); return NL_OK } catch { return fail(error) }
 }
 
-/// Runs `body`, returning nil (and recording the error) on failure.
+/// Runs `body` as one C call (see `guarded`), returning nil (and recording the error) on failure.
 @inline(__always) func guardedValue<T>(_ body: () throws -> T?) -> T? {
+    let thread = threadUse(), mark = thread.pointee.head
+    defer { useScopeEnd(thread, mark) }
     do { return try body() } catch { _ = fail(error); return nil }
 }
 

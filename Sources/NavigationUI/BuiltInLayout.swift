@@ -77,6 +77,10 @@ public final class BuiltInLayoutDelegate: NavigationLayoutDelegate {
             views.append(accessory)
             let above = turnCard?.bottomAnchor ?? safe.topAnchor
             c += [accessory.topAnchor.constraint(equalTo: above)]
+            // The height the accessory reports now; re-read at the next rebuild (a transition, a
+            // legacy setting, or invalidateLayout(forAccessoryView:), issue 16).
+            let height = accessory.intrinsicContentSize.height
+            if height != LayoutView.noIntrinsicMetric { c.append(accessory.heightAnchor.constraint(equalToConstant: height)) }
             if let turnCard {
                 c += [accessory.leadingAnchor.constraint(equalTo: turnCard.leadingAnchor),
                       accessory.trailingAnchor.constraint(equalTo: turnCard.trailingAnchor)]
@@ -181,9 +185,39 @@ public final class BuiltInLayoutDelegate: NavigationLayoutDelegate {
         try apply(navMap, newState)
     }
 
-    /// Rebuilds the current state's layout after a legacy setting changed.
+    /// Rebuilds the current state's layout after a legacy setting changed (or a legacy guide was
+    /// added). Unlike a transition, the rebuild keeps the z-order of the map view's subviews:
+    /// views that stay keep their places — a host's view in front stays in front (issue 17) — and
+    /// a view the new settings bring in goes next to the built-in views it is built after.
     func settingsChanged(_ map: NavigationMapView) throws {
-        if let currentState { try apply(map, map.uiState ?? currentState) }
+        guard let currentState else { return }
+        let before = map.subviews
+        try apply(map, map.uiState ?? currentState)
+        try restoreOrder(map, before: before)
+    }
+
+    /// Reorders the map view's subviews after a rebuild: the ones that were there before in their
+    /// old order; each new one just above the built-in view that precedes it in the rebuilt order
+    /// (or just below the one that follows it, or at the back).
+    private func restoreOrder(_ map: NavigationMapView, before: [LayoutView]) throws {
+        let after = map.subviews
+        let old = Set(before.map(ObjectIdentifier.init))
+        let now = Set(after.map(ObjectIdentifier.init))
+        var order = before.filter { now.contains(ObjectIdentifier($0)) }
+        let builtIn = Set((views + [stack] + prompts.map { $0.view }).map(ObjectIdentifier.init))
+        for (i, v) in after.enumerated() where !old.contains(ObjectIdentifier(v)) {
+            let previous = after[..<i].last { builtIn.contains(ObjectIdentifier($0)) }
+            let next = after[(i + 1)...].first { builtIn.contains(ObjectIdentifier($0)) && old.contains(ObjectIdentifier($0)) }
+            if let previous, let j = order.firstIndex(where: { $0 === previous }) {
+                order.insert(v, at: j + 1)
+            } else if let next, let j = order.firstIndex(where: { $0 === next }) {
+                order.insert(v, at: j)
+            } else {
+                order.insert(v, at: 0)
+            }
+        }
+        guard !order.elementsEqual(after, by: ===) else { return }
+        for v in order { try map.addSubview(v) }  // moves each to the front, in order
     }
 
     public func showPrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView) throws {

@@ -95,7 +95,10 @@ public struct RoundedCorners: OptionSet, Sendable, Hashable {
 }
 
 /// A view the SDK provides (SPEC §4). The delegate may add it to the hierarchy and position it,
-/// but its size is the engine's: fixed sizes are required constraints the map view owns.
+/// but its size is the engine's: fixed sizes are required constraints the map view owns. Its
+/// internal view structure is the SDK's (issue 16): adding a subview or a layout guide to a
+/// component throws `invalidArgument`, so the only items inside a component a host can reach
+/// are its built-in `layoutMarginsGuide` and `safeAreaLayoutGuide`.
 public class NavigationComponentView: LayoutView {
     private var fixedWidth: LayoutConstraint?
     private var fixedHeight: LayoutConstraint?
@@ -105,6 +108,9 @@ public class NavigationComponentView: LayoutView {
         self.role = role
         layoutMargins = EdgeInsets(all: margins)
         hostConstraintFilter = { [unowned self] c in self.refuses(c) }
+        // The seed: "don't modify internal view structures" of the SDK's components (issue 16).
+        sealedStructureReason = "\(role) is an SDK component and its internal view structure is the SDK's; add your view to the map view (or to a container of your own) and anchor it to the component, e.g. to its layoutMarginsGuide"
+        installSDKAccessibility()
     }
 
     /// Host constraints refused since the last navigation transition because they constrain a
@@ -150,8 +156,7 @@ public class NavigationComponentView: LayoutView {
         guard let value else { c?.deactivate(); return nil }
         if let c { try? c.setConstant(value); return c }
         let n = LayoutConstraint(unchecked: anchor(attribute), .equal, nil, 1, value)
-        n.isEngineOwned = true
-        n.engineRole = "component size"
+        n.engineKind = .componentSize
         n.install(on: self)
         return n
     }

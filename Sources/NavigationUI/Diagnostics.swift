@@ -36,11 +36,17 @@ extension NavigationMapView {
 
     /// SPEC §8 diagnostics for the current target layout: the engine's own (unsatisfiable,
     /// ambiguousLayout, hiddenInHidingStack, leftRightAnchor) and the navigation rules
-    /// (legacyAPIIgnored, sizeConstraintOnFixedComponent, missingRequiredComponent, emptyViewport,
+    /// (legacyAPIIgnored, sizeConstraintOnFixedComponent, missingRequiredComponent — absent or
+    /// hidden —, emptyViewport,
     /// offscreen, viewportObstructed, overlap, wideModeCardsNotLeading, staleComponent).
-    func computeDiagnostics() -> [LayoutDiagnostic] {
-        var out = engineDiagnostics()
-        for name in legacyUses {
+    ///
+    /// With `minimumSeverity` above `.info` the rules of lower severities are not evaluated: the
+    /// result is the full list without them, in the same order (issue 14: the default handler
+    /// reports errors only, and a report nobody would hear should cost nothing).
+    func computeDiagnostics(minimumSeverity: DiagnosticSeverity = .info) -> [LayoutDiagnostic] {
+        func wants(_ code: DiagnosticCode) -> Bool { code.severity.rawValue >= minimumSeverity.rawValue }
+        var out = engineDiagnostics(minimumSeverity: minimumSeverity)
+        for name in legacyUses where wants(.legacyAPIIgnored) {
             out.append(LayoutDiagnostic(
                 code: .legacyAPIIgnored,
                 message: "\(name) is a legacy slot API and does nothing while a custom layout delegate is set; do it in the delegate instead (anchor to turnCard/etaCard/buttons, position the viewport)",
@@ -58,11 +64,15 @@ extension NavigationMapView {
         let visible = { (v: LayoutView) -> Bool in v.isVisibleInHierarchy }
 
         if isNavigationEnabled {
-            for component in [googleLogo, viewport] where !inHierarchy(component) {
-                out.append(LayoutDiagnostic(
-                    code: .missingRequiredComponent,
-                    message: "\(component.displayName) is not in the map view's hierarchy in the \(stateKind) state; every navigation state must add googleLogo and viewport and keep them there",
-                    items: [component]))
+            for component in [googleLogo, viewport] {
+                if !inHierarchy(component) {
+                    out.append(LayoutDiagnostic(
+                        code: .missingRequiredComponent,
+                        message: "\(component.displayName) is not in the map view's hierarchy in the \(stateKind) state; every navigation state must add googleLogo and viewport and keep them there",
+                        items: [component]))
+                } else if let hider = hiddenCause(of: component) {
+                    out.append(hiddenRequiredComponent(component, hiddenBy: hider))
+                }
             }
             if inHierarchy(viewport) && viewport.targetFrame.area == 0 {
                 let f = viewport.targetFrame
@@ -89,7 +99,7 @@ extension NavigationMapView {
         }
 
         // viewportObstructed: cards, prompts and opaque host views over the viewport.
-        if visible(viewport) && viewport.targetFrame.area > 0 {
+        if wants(.viewportObstructed) && visible(viewport) && viewport.targetFrame.area > 0 {
             let vp = viewport.targetFrame
             var obstacles: [LayoutView] = [turnCard, etaCard].filter(visible)
             obstacles += prompts.filter(visible)
@@ -104,14 +114,14 @@ extension NavigationMapView {
             }
         }
 
-        out += overlapDiagnostics(visible: visible)
+        if wants(.overlap) { out += overlapDiagnostics(visible: visible) }
 
-        if wideMode && stateKind == .activeGuidance {
+        if wants(.wideModeCardsNotLeading) && wideMode && stateKind == .activeGuidance {
             out += wideModeDiagnostics(visible: visible)
         }
 
         // staleComponent: once the transition and its animations are over.
-        if !system_.hasRunningAnimations && !system_.hasPendingCompletions {
+        if wants(.staleComponent) && !system_.hasRunningAnimations && !system_.hasPendingCompletions {
             var current = Set(currentStateComponents.map { ObjectIdentifier($0) })
             if !isNavigationEnabled && compassSetting { current.insert(ObjectIdentifier(compassButton)) }
             for c in allComponents where inHierarchy(c) && !current.contains(ObjectIdentifier(c)) {
@@ -127,7 +137,51 @@ extension NavigationMapView {
                     items: [p]))
             }
         }
-        return out
+        // Host views and guides the delegate left behind after disableNavigationUI (issue 16).
+        if wants(.staleComponent) { out += stateExitDiagnostics() }
+        out += accessibilityDiagnostics(minimumSeverity: minimumSeverity)
+        out += refusedCalls
+        return minimumSeverity == .info ? out : out.filter { $0.severity.rawValue >= minimumSeverity.rawValue }
+    }
+
+    /// The view whose `isHidden` hides `view`: the view itself or its nearest hidden ancestor
+    /// (nil when it is visible).
+    private func hiddenCause(of view: LayoutView) -> LayoutView? {
+        var v: LayoutView? = view
+        while let x = v, x !== self {
+            if x.isHidden { return x }
+            v = x.superview
+        }
+        return nil
+    }
+
+    /// `missingRequiredComponent` for a logo or viewport that is in the hierarchy but hidden —
+    /// the seed's "add, position and keep visible" (issue 16). Items: the component, then the
+    /// hidden ancestor that hides it, if any.
+    private func hiddenRequiredComponent(_ component: LayoutView, hiddenBy hider: LayoutView) -> LayoutDiagnostic {
+        let name = component === googleLogo && isShowingRecenterButton
+            ? "\(component.displayName) (showing as the re-center button)" : component.displayName
+        let how: String
+        let fix: String
+        if hider === component {
+            if component.managingStack != nil {
+                how = "the hiding stack that arranges it hid it (it does not fit)"
+                fix = "take it out of the hiding stack, or give the stack the room"
+            } else {
+                how = "its isHidden is true"
+                fix = "set its isHidden to false"
+            }
+        } else if hider.managingStack != nil {
+            how = "it is inside \(hider.displayName), which a hiding stack hid (it does not fit)"
+            fix = "move it out of \(hider.displayName), or give the stack the room"
+        } else {
+            how = "it is inside \(hider.displayName), whose isHidden is true"
+            fix = "set isHidden to false on \(hider.displayName), or move \(component.displayName) out of it"
+        }
+        return LayoutDiagnostic(
+            code: .missingRequiredComponent,
+            message: "\(name) is in the map view's hierarchy but hidden in the \(stateKind) state: \(how); every navigation state must keep googleLogo and viewport visible — \(fix)",
+            items: hider === component ? [component] : [component, hider])
     }
 
     /// Visible host views that hide what is under them: not SDK components, not hiding stacks,
@@ -180,7 +234,7 @@ extension NavigationMapView {
             for card in [turnCard, etaCard].filter(visible) where !related(p, card) {
                 if let area = visibleRect(p).intersection(visibleRect(card)),
                    (order[ObjectIdentifier(p)] ?? 0) < (order[ObjectIdentifier(card)] ?? 0) {
-                    report(p, card, area, "the prompt is below the card in z-order and is covered by it: add the prompt after the card (or bring it to the front with addSubview)")
+                    report(p, card, area, "the prompt is below the card in z-order and is covered by it: add the prompt after the card, or move it above with bringSubviewToFront(_:) or insertSubview(_:aboveSubview:)")
                 }
             }
         }

@@ -1,13 +1,44 @@
 import LayoutEngine
 
 /// The legacy slot settings (SPEC §7). They act only on the built-in layout.
-struct LegacySettings {
+struct LegacySettings: Equatable {
     var headerEnabled = true
     var footerEnabled = true
     var tripProgressBarEnabled = true
     var reportIncidentButtonEnabled = true
     var headerAccessoryView: LayoutView?
     var padding = EdgeInsets.zero
+    var paddingAdjustmentBehavior = PaddingAdjustmentBehavior.always
+
+    /// Equal settings lay out the same (the accessory view compared by identity).
+    static func == (a: LegacySettings, b: LegacySettings) -> Bool {
+        a.headerEnabled == b.headerEnabled && a.footerEnabled == b.footerEnabled
+            && a.tripProgressBarEnabled == b.tripProgressBarEnabled
+            && a.reportIncidentButtonEnabled == b.reportIncidentButtonEnabled
+            && a.headerAccessoryView === b.headerAccessoryView && a.padding == b.padding
+            && a.paddingAdjustmentBehavior == b.paddingAdjustmentBehavior
+    }
+}
+
+/// How the safe-area insets combine with the legacy `padding` in the built-in layout's camera
+/// (the SDK's `GMSMapViewPaddingAdjustmentBehavior`; raw values equal its cases and
+/// `NL_PADDING_ADJUSTMENT_*`).
+public enum PaddingAdjustmentBehavior: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    /// The safe-area insets are added to the padding (the default).
+    case always = 0
+    /// On each edge the larger of the safe-area inset and the padding is used.
+    case automatic = 1
+    /// The safe-area insets are not added: the padding is measured from what the built-in
+    /// layout's own components take (the SDK's behaviour before its version 2.5).
+    case never = 2
+
+    public var description: String {
+        switch self {
+        case .always: return "always"
+        case .automatic: return "automatic"
+        case .never: return "never"
+        }
+    }
 }
 
 /// The legacy layout guides a host anchors its views to (SPEC §7).
@@ -60,7 +91,11 @@ extension NavigationMapView {
     }
 
     /// A host view the built-in layout places under the turn card, as wide as the card, with its
-    /// own (intrinsic) height (legacy `setHeaderAccessoryView(_:)`); nil removes it.
+    /// own height (legacy `setHeaderAccessoryView(_:)`); nil removes it. The height is the view's
+    /// intrinsic height as the layout reads it when it is built — at each navigation transition,
+    /// legacy setting change and `invalidateLayout(forAccessoryView:)` — the way the SDK asks an
+    /// accessory view for its height and asks again only when told to (issue 16). An accessory
+    /// without an intrinsic height needs a height constraint of its own.
     /// - Throws: `invalidArgument` for the map view itself, an SDK component or a view holding one
     ///   (such as the built-in layout's button stack); nothing changes.
     public func setHeaderAccessoryView(_ view: LayoutView?) throws {
@@ -81,6 +116,55 @@ extension NavigationMapView {
     /// The header accessory view set with `setHeaderAccessoryView(_:)`.
     public var headerAccessoryView: LayoutView? { legacySettings.headerAccessoryView }
 
+    /// Tells the built-in layout that the header accessory view's height changed (legacy
+    /// `invalidateLayout(forAccessoryView:)`, issue 16): the layout is rebuilt at once and reads the
+    /// view's intrinsic height again. With a custom delegate nothing happens and the use is
+    /// reported as `legacyAPIIgnored`, as for the other legacy slot APIs.
+    /// - Throws: `invalidArgument` (built-in layout only) when `view` is not the header accessory
+    ///   view; nothing changes then.
+    public func invalidateLayout(forAccessoryView view: LayoutView) throws {
+        if layoutDelegate != nil { recordLegacyUse("invalidateLayout(forAccessoryView:)"); return }
+        guard let accessory = legacySettings.headerAccessoryView, accessory === view else {
+            throw NavLayoutError.invalidArgument("invalidateLayout(forAccessoryView:): \(view.displayName) is not the header accessory view; set it with setHeaderAccessoryView(_:) first")
+        }
+        try? builtInLayout.settingsChanged(self)
+    }
+
+    /// How the safe-area insets combine with `padding` in the built-in layout's camera (legacy
+    /// `paddingAdjustmentBehavior`, default `.always`; issue 16). Ignored and reported as
+    /// `legacyAPIIgnored` while a custom delegate is set. See `builtInCameraFrame(viewportFrame:)`.
+    public var paddingAdjustmentBehavior: PaddingAdjustmentBehavior {
+        get { legacySettings.paddingAdjustmentBehavior }
+        // Like the padding, it moves the camera, never a frame: nothing to rebuild.
+        set { changeLegacy("paddingAdjustmentBehavior", relayout: false) { $0.paddingAdjustmentBehavior = newValue } }
+    }
+
+    /// The built-in layout's camera frame for the viewport's presented frame `f` (SPEC §6, §7).
+    /// Per edge, the viewport's padding `vp` (its distance from the map's edge) splits into the
+    /// part inside the safe area, `s' = min(vp, safe inset)`, and the rest `r = vp − s'` that the
+    /// built-in components take (turn card, ETA card, prompts). The camera padding is
+    /// `r + s' + padding` (`.always`, the SDK's default: exactly `vp + padding`),
+    /// `r + max(s', padding)` (`.automatic`) or `r + padding` (`.never`), following
+    /// `GMSMapViewPaddingAdjustmentBehavior`'s three cases; the camera frame is the map inset by it.
+    func builtInCameraFrame(viewportFrame f: Rect) -> Rect {
+        let p = legacySettings.padding
+        let behavior = legacySettings.paddingAdjustmentBehavior
+        if behavior == .always {
+            return Rect(x: f.x + p.left, y: f.y + p.top,
+                        width: f.width - p.left - p.right, height: f.height - p.top - p.bottom)
+        }
+        func edge(_ vp: Double, _ safe: Double, _ pad: Double) -> Double {
+            let safePart = min(max(vp, 0), safe)
+            let rest = vp - safePart
+            return behavior == .automatic ? rest + max(safePart, pad) : rest + pad
+        }
+        let top = edge(f.minY, safeArea.top, p.top)
+        let left = edge(f.minX, safeArea.left, p.left)
+        let bottom = edge(size.height - f.maxY, safeArea.bottom, p.bottom)
+        let right = edge(size.width - f.maxX, safeArea.right, p.right)
+        return Rect(x: left, y: top, width: size.width - left - right, height: size.height - top - bottom)
+    }
+
     /// Extra camera padding in points (legacy `padding`): added to the viewport's padding in
     /// `camera` while the built-in layout is active. Non-finite values are ignored (use
     /// `setPadding(_:)` for an error).
@@ -95,7 +179,8 @@ extension NavigationMapView {
         for v in [value.top, value.left, value.bottom, value.right] where !v.isFinite || abs(v) > LayoutLimits.maxPoints {
             throw NavLayoutError.invalidArgument("padding \(value) must be finite numbers of points within ±\(formatPoints(LayoutLimits.maxPoints))")
         }
-        changeLegacy("padding") { $0.padding = value }
+        // The padding moves the camera, never a frame: nothing to rebuild.
+        changeLegacy("padding", relayout: false) { $0.padding = value }
     }
 
     /// The legacy guide following the turn card (SPEC §7).
@@ -116,16 +201,23 @@ extension NavigationMapView {
         let g = LayoutGuide(identifier: kind.name)
         try? addLayoutGuide(g)
         legacyGuides[Int(kind.rawValue)] = g
+        // The built-in layout constrains the new guide; its rebuild keeps every view where it is.
         if layoutDelegate == nil { try? builtInLayout.settingsChanged(self) }
         return g
     }
 
-    /// Applies a legacy setting: to the built-in layout (which is rebuilt for the current state),
-    /// or, with a custom delegate, nowhere — the use is recorded for `legacyAPIIgnored`.
-    private func changeLegacy(_ name: String, _ change: (inout LegacySettings) -> Void) {
+    /// Applies a legacy setting: to the built-in layout (which is rebuilt for the current state
+    /// when `relayout`, keeping the z-order of every view that stays), or, with a custom
+    /// delegate, nowhere — the use is recorded for `legacyAPIIgnored` and the delegate's
+    /// hierarchy is not touched. A call that changes no setting changes nothing (issue 17: setting
+    /// a default value rebuilt the layout and moved the host's views below the SDK components).
+    private func changeLegacy(_ name: String, relayout: Bool = true, _ change: (inout LegacySettings) -> Void) {
         if layoutDelegate != nil { recordLegacyUse(name); return }
-        change(&legacySettings)
-        try? builtInLayout.settingsChanged(self)
+        var updated = legacySettings
+        change(&updated)
+        guard updated != legacySettings else { return }
+        legacySettings = updated
+        if relayout { try? builtInLayout.settingsChanged(self) } else { system_.noteChange() }
     }
 
     /// The host removed (or destroyed) the header accessory view: the setting is cleared and the

@@ -51,10 +51,15 @@ public final class NavigationMapView: LayoutRootView {
     public let tripProgressBar: NavigationComponentView
     public let speedWidget: NavigationComponentView
 
-    /// The speed widget's mode (SPEC §4); changes resize the widget with no callback.
-    public private(set) var speedWidgetMode: SpeedWidgetMode = .both
-    /// Whether the logo shows as the re-center button (after `panMap()`, until `recenter()`).
-    public private(set) var isShowingRecenterButton = false
+    /// What the speed widget's mode is derived from: the two display settings and the host-fed
+    /// data availability (issue 16; see MapDisplaySettings.swift).
+    var speedWidgetInputs = SpeedWidgetInputs()
+    /// The re-center button setting and whether the driver panned away (issue 16; see
+    /// MapDisplaySettings.swift).
+    var recenterInputs = RecenterInputs()
+    /// Host items in the hierarchy when navigation was enabled, and those added since that
+    /// `disableNavigationUI` left behind (issue 16; see StateExitCleanup.swift).
+    var stateExitRecord = StateExitRecord()
     /// Whether active-guidance states include the reporting button (SPEC §3). Takes effect at the
     /// next state change.
     public var isIncidentReportingEnabled = true
@@ -68,8 +73,40 @@ public final class NavigationMapView: LayoutRootView {
     var legacyGuides: [LayoutGuide?] = [nil, nil, nil, nil]
     /// Legacy APIs used with a custom delegate since the last transition (SPEC §7, §8).
     var legacyUses: [String] = []
+    /// Calls of the UIKit spelling refused since the last transition (RefusedCalls.swift).
+    var refusedCalls: [LayoutDiagnostic] = []
     var compassSetting = false { didSet { system_.noteChange() } }
-    var diagnosticsCache: (revision: Int, list: [LayoutDiagnostic])?
+    /// The last computed diagnostics: for `revision` (and `layoutRevision`, see
+    /// `LayoutSystem.clockRevisions`), every rule of `minimumSeverity` and above.
+    var diagnosticsCache: (revision: Int, layoutRevision: Int, minimumSeverity: DiagnosticSeverity, list: [LayoutDiagnostic])?
+
+    /// Receives every diagnostic that newly appears (issue 14, DiagnosticReporting.swift): a
+    /// `(code, items)` not in the list the previous report of this map view saw. Called once per
+    /// new diagnostic of `diagnosticHandlerMinimumSeverity` or above, in list order, at the end of
+    /// each event and each layout pass that runs outside host callbacks, with the host-callback
+    /// guard up (events from it throw `reentrant`). Default:
+    /// `NavigationMapView.standardErrorDiagnosticHandler`, one line per error on stderr. Setting a
+    /// handler sets `diagnosticHandlerMinimumSeverity` to `.info` (it receives every severity);
+    /// set `{ _, _ in }` to silence the reports.
+    public var diagnosticHandler: DiagnosticHandler = NavigationMapView.standardErrorDiagnosticHandler {
+        didSet { diagnosticHandlerMinimumSeverity = .info }
+    }
+    /// The least severity `diagnosticHandler` is given: `.error` with the default handler (all it
+    /// writes), `.info` once a handler is set. Rules of lower severities are then not evaluated by
+    /// the reports (their cost is kept out of every event); `diagnostics` always has them all.
+    public var diagnosticHandlerMinimumSeverity: DiagnosticSeverity = .error
+    /// Set by the C layer: the minimum severity of its process-wide handler, asked at each report
+    /// (instead of `diagnosticHandlerMinimumSeverity`).
+    package var minimumSeverityProvider: (() -> DiagnosticSeverity)?
+    /// What the last report saw (DiagnosticReporting.swift).
+    var reportedDiagnostics: [LayoutDiagnostic] = []
+    var reportedRevision: Int?
+    var isReportingDiagnostics = false
+    /// Depth of events running (an event reports once, at its end).
+    var eventDepth = 0
+    /// How many times the diagnostics were computed (for tests and benchmarks: the cache and the
+    /// reports' skipping of unchanged layouts keep it down).
+    package private(set) var diagnosticsComputations = 0
     var ownCompassConstraints: [LayoutConstraint] = []
 
     /// The raw type value of the unknown button the `shuffleButtons` option inserts.
@@ -94,8 +131,10 @@ public final class NavigationMapView: LayoutRootView {
         googleLogo.setFixedSize(width: 72, height: 32)
         for b in [compassButton, reportingButton, unknownButton] { b.setFixedSize(width: 56, height: 56) }
         tripProgressBar.setFixedSize(width: 12, height: nil)
-        speedWidget.setFixedSize(width: speedWidgetMode.size.width, height: speedWidgetMode.size.height)
+        applySpeedWidgetMode()
         updateSizeDependentComponents()
+        checkpointObserver = { [unowned self] in self.reachedDiagnosticCheckpoint() }
+        installLogoAccessibility()
     }
 
     /// Creates a map view from a device preset of SPEC §9 (`"iphone-portrait"`, …); the
@@ -104,7 +143,7 @@ public final class NavigationMapView: LayoutRootView {
     public convenience init(preset name: String, options: Options = Options()) throws {
         guard let preset = DevicePreset.named(name) else {
             let names = DevicePreset.all.map { $0.name }.joined(separator: ", ")
-            throw NavLayoutError.invalidArgument("unknown preset \"\(name)\"; presets: \(names)")
+            throw NavLayoutError.invalidArgument("unknown preset \"\(messageText(name))\"; presets: \(names)")
         }
         var o = options
         if preset.isCarPlay { o.carPlay = true }
@@ -140,6 +179,8 @@ public final class NavigationMapView: LayoutRootView {
     ///   `callbackFailed` when the delegate throws (the new size stays).
     public func setSize(_ newSize: Size, safeArea newSafeArea: EdgeInsets? = nil) throws {
         try checkNotInCallback("setSize")
+        beginEvent()
+        defer { endEvent() }
         let insets = newSafeArea ?? safeArea
         if newSize == size && insets == safeArea { return }
         try applySize(newSize, safeArea: insets)
@@ -175,6 +216,17 @@ public final class NavigationMapView: LayoutRootView {
     /// Whether navigation is enabled.
     public var isNavigationEnabled: Bool { stateKind != .noNavigation }
 
+    /// Enables navigation: the seed's `enableNavigation(with:)` spelling of
+    /// `setNavigationEnabled(true)` (issue 16, item 9). NavLayout has no navigation-session
+    /// object — the map view itself receives the session's events (`startGuidance()`,
+    /// `triggerPrompt(_:)`, …) — so there is nothing to pass.
+    /// - Throws: as `setNavigationEnabled(true)`: `invalidState` when navigation already is
+    ///   enabled, `reentrant` from inside a callback (nothing changes then), `callbackFailed` when
+    ///   `enableNavigationUI` throws (navigation is enabled all the same).
+    public func enableNavigation() throws {
+        try setNavigationEnabled(true)
+    }
+
     /// Enables or disables navigation (SPEC §3). Enabling runs `enableNavigationUI`; disabling
     /// from active guidance first stops guidance (`hidePrompt` if a prompt is shown, then
     /// `stopGuidance`), then runs `disableNavigationUI`.
@@ -184,10 +236,13 @@ public final class NavigationMapView: LayoutRootView {
     ///   every callback of it still runs).
     public func setNavigationEnabled(_ enabled: Bool) throws {
         try checkNotInCallback(enabled ? "enable navigation" : "disable navigation")
+        beginEvent()
+        defer { endEvent() }
         if enabled == isNavigationEnabled {
             throw NavLayoutError.invalidState("navigation is already \(enabled ? "enabled" : "disabled")")
         }
         if enabled {
+            recordItemsBeforeNavigation()
             let state = makeReadyState()
             stateKind = .navigationReady
             uiState = state
@@ -195,7 +250,7 @@ public final class NavigationMapView: LayoutRootView {
             try runCallbacks { d, fail in if let d { fail(Result { try d.enableNavigationUI(navMap: self, newState: state) }) } }
             return
         }
-        defer { updateOwnCompass() }
+        defer { updateOwnCompass(); recordItemsLeftAfterNavigation() }
         try runCallbacks { d, fail in
             if stateKind == .activeGuidance { stopGuidanceSteps(d, fail) }
             let old = uiState as? NavigationReadyUIState ?? makeReadyState()
@@ -209,6 +264,8 @@ public final class NavigationMapView: LayoutRootView {
     /// - Throws: `invalidState` unless navigation is ready; `reentrant`; `callbackFailed`.
     public func startGuidance() throws {
         try checkNotInCallback("startGuidance")
+        beginEvent()
+        defer { endEvent() }
         guard stateKind == .navigationReady, let old = uiState as? NavigationReadyUIState else {
             throw NavLayoutError.invalidState("startGuidance needs the navigationReady state; the map view is in \(stateKind)")
         }
@@ -222,6 +279,8 @@ public final class NavigationMapView: LayoutRootView {
     /// - Throws: `invalidState` unless in active guidance; `reentrant`; `callbackFailed`.
     public func stopGuidance() throws {
         try checkNotInCallback("stopGuidance")
+        beginEvent()
+        defer { endEvent() }
         guard stateKind == .activeGuidance else {
             throw NavLayoutError.invalidState("stopGuidance needs the activeGuidance state; the map view is in \(stateKind)")
         }
@@ -248,6 +307,8 @@ public final class NavigationMapView: LayoutRootView {
     @discardableResult
     public func triggerPrompt(_ kind: NavigationPromptKind) throws -> NavigationPromptView? {
         try checkNotInCallback("triggerPrompt")
+        beginEvent()
+        defer { endEvent() }
         guard stateKind == .activeGuidance else {
             throw NavLayoutError.invalidState("prompts are triggered only during active guidance; the map view is in \(stateKind)")
         }
@@ -280,6 +341,8 @@ public final class NavigationMapView: LayoutRootView {
     /// - Throws: `invalidState` when no prompt is shown; `reentrant`; `callbackFailed`.
     public func dismissPrompt() throws {
         try checkNotInCallback("dismissPrompt")
+        beginEvent()
+        defer { endEvent() }
         guard stateKind == .activeGuidance, let prompt = currentPrompt else {
             throw NavLayoutError.invalidState("dismissPrompt needs a prompt on screen during active guidance")
         }
@@ -289,54 +352,36 @@ public final class NavigationMapView: LayoutRootView {
         }
     }
 
-    /// Sets what the speed widget shows; its size changes with no callback (SPEC §4).
-    /// - Throws: `reentrant` from inside a callback.
-    public func setSpeedWidgetMode(_ mode: SpeedWidgetMode) throws {
-        try checkNotInCallback("setSpeedWidgetMode")
-        speedWidgetMode = mode
-        speedWidget.setFixedSize(width: mode.size.width, height: mode.size.height)
-    }
-
-    /// The driver pans the map: the logo turns into the re-center button (136 × 48, SPEC §4).
-    /// Valid in every navigation state (the map can be panned with navigation off too).
-    /// - Throws: `reentrant` from inside a callback.
-    public func panMap() throws {
-        try checkNotInCallback("panMap")
-        isShowingRecenterButton = true
-        googleLogo.setFixedSize(width: 136, height: 48)
-    }
-
-    /// The driver re-centers: the re-center button turns back into the logo (72 × 32). Valid in
-    /// every navigation state.
-    /// - Throws: `reentrant` from inside a callback.
-    public func recenter() throws {
-        try checkNotInCallback("recenter")
-        isShowingRecenterButton = false
-        googleLogo.setFixedSize(width: 72, height: 32)
-    }
-
     // MARK: Results
 
     /// The camera framing from the viewport's presented frame (SPEC §6). With the built-in layout
-    /// the legacy `padding` is added to the padding (the camera frame shrinks by it, and the
-    /// vehicle point is that frame's centre, SPEC §7).
+    /// the legacy `padding` is added to the padding as `paddingAdjustmentBehavior` says (the
+    /// camera frame shrinks by it, and the vehicle point is that frame's centre, SPEC §7; see
+    /// `builtInCameraFrame(viewportFrame:)`).
     public var camera: Camera {
-        var frame = viewport.frame
-        if delegate == nil {
-            let p = legacySettings.padding
-            frame = Rect(x: frame.x + p.left, y: frame.y + p.top,
-                         width: frame.width - p.left - p.right, height: frame.height - p.top - p.bottom)
-        }
-        return Camera(viewport: frame, mapSize: size)
+        let frame = viewport.frame
+        return Camera(viewport: delegate == nil ? builtInCameraFrame(viewportFrame: frame) : frame, mapSize: size)
     }
 
     /// The diagnostics of the current target layout (SPEC §8). Performs a pending layout pass.
     /// Computed once per change: reading it again without a change returns the same list.
-    public var diagnostics: [LayoutDiagnostic] {
+    public var diagnostics: [LayoutDiagnostic] { diagnostics(atLeast: .info) }
+
+    /// The diagnostics of `minimumSeverity` and above (the rules below it are not evaluated), from
+    /// the cache when it covers them. Performs a pending layout pass.
+    func diagnostics(atLeast minimumSeverity: DiagnosticSeverity) -> [LayoutDiagnostic] {
         layoutIfNeeded()
-        if let cached = diagnosticsCache, cached.revision == system_.revision { return cached.list }
-        let list = computeDiagnostics()
-        diagnosticsCache = (system_.revision, list)
+        if let cached = diagnosticsCache, cached.minimumSeverity.rawValue <= minimumSeverity.rawValue,
+           cached.revision == system_.revision
+            // Only staleComponent (a warning) depends on the clock: errors stay valid across
+            // clock steps that end animations.
+            || (minimumSeverity == .error && cached.layoutRevision == system_.layoutRevision) {
+            if cached.minimumSeverity == minimumSeverity { return cached.list }
+            return cached.list.filter { $0.severity.rawValue >= minimumSeverity.rawValue }
+        }
+        let list = computeDiagnostics(minimumSeverity: minimumSeverity)
+        diagnosticsComputations += 1
+        diagnosticsCache = (system_.revision, system_.layoutRevision, minimumSeverity, list)
         return list
     }
 
@@ -360,6 +405,9 @@ public final class NavigationMapView: LayoutRootView {
         ownCompassConstraints.removeAll()
         legacyGuides = [nil, nil, nil, nil]
         diagnosticsCache = nil
+        reportedDiagnostics = []
+        diagnosticHandler = { _, _ in }   // a handler may hold the map view
+        stateExitRecord = StateExitRecord()
         breakReferenceCycles()
     }
 
@@ -384,7 +432,9 @@ public final class NavigationMapView: LayoutRootView {
 
     // MARK: Internals
 
-    private func checkNotInCallback(_ what: String) throws {
+    /// Refuses an event on an invalidated map view (`invalidState`) or from inside a host callback
+    /// (`reentrant`, SPEC §3).
+    func checkNotInCallback(_ what: String) throws {
         if isInvalidated { throw NavLayoutError.invalidState("\(what): the map view was invalidated") }
         if isInHostCallback {
             throw NavLayoutError.reentrant("\(what) was called from inside a callback; events may not be sent while the map view is calling the host")
@@ -401,6 +451,7 @@ public final class NavigationMapView: LayoutRootView {
         system_.noteChange()
         defer { system_.noteChange() }
         legacyUses = []
+        refusedCalls = []
         for c in allComponents + prompts { c.rejectedConstraints = [] }
         let target: NavigationLayoutDelegate = delegate ?? builtInLayout
         runHostCallback {

@@ -5,7 +5,7 @@ import LayoutEngine
 // and Foundation-free.
 
 /// Escapes `s` as a JSON string literal.
-func jsonString(_ s: String) -> String {
+package func jsonString(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
         switch u {
@@ -39,16 +39,34 @@ private func insetsJSON(_ e: EdgeInsets) -> String {
     "{\"top\":\(num(e.top)),\"left\":\(num(e.left)),\"bottom\":\(num(e.bottom)),\"right\":\(num(e.right))}"
 }
 
-private func xml(_ s: String) -> String {
+/// `s` as XML / HTML / SVG text, safe in character data and in single- or double-quoted
+/// attribute values, for any string a host can set (issue 17): `&`, `<`, `>`, `"` and `'` as
+/// entities (`>` too, so `]]>` never appears); tab, line feed and carriage return as character
+/// references (`&#9;`, `&#10;`, `&#13;`: kept exactly, in attributes too); every other control
+/// character — U+0000–U+001F, which XML 1.0 allows in no form (not even as `&#1;`), and
+/// U+007F–U+009F — and the noncharacters U+FFFE and U+FFFF, which are not XML characters either,
+/// as the visible text `\uXXXX` (as JSON writes them and the viewer page shows them); everything
+/// else as is. Invalid UTF-8 from C never gets
+/// here: it became U+FFFD when the C string was read. The SVG snapshots, the demo's `index.html`
+/// and the gallery page use it (Python's `navlayout.gallery` and CLI mirror it byte for byte).
+package func markupEscaped(_ s: String) -> String {
     var out = ""
-    for c in s {
-        switch c {
+    out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
+    for u in s.unicodeScalars {
+        switch u {
         case "&": out += "&amp;"
         case "<": out += "&lt;"
         case ">": out += "&gt;"
         case "\"": out += "&quot;"
         case "'": out += "&apos;"
-        default: out.append(c)
+        case "\t", "\n", "\r": out += "&#\(u.value);"
+        default:
+            if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0xFFFE || u.value == 0xFFFF {
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
         }
     }
     return out
@@ -57,7 +75,7 @@ private func xml(_ s: String) -> String {
 extension NavigationMapView {
     /// What kind of view `v` is, as the snapshot names it: `map`, `component`, `prompt`,
     /// `hidingStack` or `host`.
-    func snapshotKind(_ v: LayoutView) -> String {
+    package func snapshotKind(_ v: LayoutView) -> String {
         if v === self { return "map" }
         if v is NavigationPromptView { return "prompt" }
         if v is NavigationComponentView { return "component" }
@@ -171,7 +189,7 @@ extension NavigationMapView {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(svgNum(w))\" height=\"\(svgNum(h + captionHeight))\" viewBox=\"0 \(svgNum(-captionHeight)) \(svgNum(w)) \(svgNum(h + captionHeight))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
         out += "<defs><pattern id=\"hatch\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#34a853\" stroke-width=\"2\" stroke-opacity=\"0.45\"/></pattern></defs>\n"
         if let title {
-            out += "<text x=\"4\" y=\"-8\" font-size=\"13\" fill=\"#202124\">\(xml(title))</text>\n"
+            out += "<text x=\"4\" y=\"-8\" font-size=\"13\" fill=\"#202124\">\(markupEscaped(title))</text>\n"
         }
         out += "<rect x=\"0\" y=\"0\" width=\"\(svgNum(w))\" height=\"\(svgNum(h))\" fill=\"#f1f3f4\" stroke=\"#202124\" stroke-width=\"2\"/>\n"
         let s = safeArea
@@ -180,7 +198,7 @@ extension NavigationMapView {
             "<rect x=\"\(svgNum(r.x))\" y=\"\(svgNum(r.y))\" width=\"\(svgNum(max(r.width, 0)))\" height=\"\(svgNum(max(r.height, 0)))\" \(attrs)/>\n"
         }
         func label(_ text: String, _ r: Rect, _ color: String) -> String {
-            "<text x=\"\(svgNum(r.x + 3))\" y=\"\(svgNum(r.y + 12))\" font-size=\"10\" fill=\"\(color)\">\(xml(text))</text>\n"
+            "<text x=\"\(svgNum(r.x + 3))\" y=\"\(svgNum(r.y + 12))\" font-size=\"10\" fill=\"\(color)\">\(markupEscaped(text))</text>\n"
         }
         forEachView { v in
             guard v !== self, v.isVisibleInHierarchy else { return }
@@ -220,7 +238,7 @@ extension NavigationMapView {
             let f = item.frame
             out += box(f, "fill=\"none\" stroke=\"#d93025\" stroke-width=\"3\"")
             for (k, code) in codes.enumerated() {
-                out += "<text x=\"\(svgNum(f.x + 3))\" y=\"\(svgNum(f.y + 26 + 12 * Double(k)))\" font-size=\"10\" font-weight=\"bold\" fill=\"#d93025\">\(xml(code))</text>\n"
+                out += "<text x=\"\(svgNum(f.x + 3))\" y=\"\(svgNum(f.y + 26 + 12 * Double(k)))\" font-size=\"10\" font-weight=\"bold\" fill=\"#d93025\">\(markupEscaped(code))</text>\n"
             }
         }
         if !diagnostics.isEmpty {
@@ -230,7 +248,7 @@ extension NavigationMapView {
             out += box(Rect(x: w - boxWidth - 4, y: 4, width: boxWidth, height: boxHeight), "fill=\"#ffffff\" fill-opacity=\"0.9\" stroke=\"#d93025\"")
             for (k, line) in lines.enumerated() {
                 let messages = diagnostics.filter { "\($0.severity) \($0.code)" == line }.map(\.message).joined(separator: "\n")
-                out += "<text x=\"\(svgNum(w - boxWidth))\" y=\"\(svgNum(16 + 12 * Double(k)))\" font-size=\"10\" fill=\"#d93025\">\(xml(line))<title>\(xml(messages))</title></text>\n"
+                out += "<text x=\"\(svgNum(w - boxWidth))\" y=\"\(svgNum(16 + 12 * Double(k)))\" font-size=\"10\" fill=\"#d93025\">\(markupEscaped(line))<title>\(markupEscaped(messages))</title></text>\n"
             }
         }
         return out + "</svg>\n"

@@ -1,23 +1,29 @@
-// `navlayout gallery`: every preset through the standard session, one page of pictures and
-// diagnostics (issue 4: what app teams run before a release).
+// `navlayout gallery`: every preset through the workbench's standard session, one page of pictures
+// and diagnostics (issue 4: what app teams run before a release), each cell linking to the
+// preset's viewer page (issue 14).
 import Foundation
 import LayoutEngine
 import NavigationUI
+import NavLayoutWorkbench
 
 /// One picture of the gallery: a step of a preset's session.
 struct GalleryCell {
     let step: String
     let file: String
     let diagnostics: [LayoutDiagnostic]
+    /// Errors the step's events threw (a delegate callback that failed).
+    let failures: [String]
 }
 
-/// The session the gallery drives on each preset: ready, guidance, each prompt kind (shown, after
-/// its 0.4 s slide), rotation to the landscape/portrait twin and back where the preset has one,
-/// guidance stopped.
+/// The gallery: the workbench's standard session (`SessionScript.standard`: ready, guidance, each
+/// prompt kind shown and dismissed, pan and re-center, the speed widget's modes, the rotation or
+/// split view where the preset has one, stop, disable) on each preset, one picture per step and
+/// one viewer page per preset that every cell links to.
 enum Gallery {
-    static let twins = ["iphone-portrait": "iphone-landscape", "iphone-landscape": "iphone-portrait"]
+    /// The viewer page of a preset, next to the pictures.
+    static func viewerFile(_ preset: DevicePreset) -> String { "\(preset.name).html" }
 
-    static func run(preset: DevicePreset, makeDelegate: () -> NavigationLayoutDelegate?,
+    static func run(preset: DevicePreset, makeDelegate: () -> NavigationLayoutDelegate?, title: String,
                     directory: String, progress: (String) -> Void) throws -> (cells: [GalleryCell], note: String?) {
         let map = try NavigationMapView(preset: preset.name)
         defer { map.invalidate() }
@@ -30,44 +36,28 @@ enum Gallery {
             }
         }
         var cells: [GalleryCell] = []
-        func shoot(_ step: String) throws {
-            progress(step)
-            let file = "\(preset.name)-\(String(format: "%02d", cells.count + 1))-\(step).svg"
-            let svg = map.snapshotSVG(title: "\(preset.name) · \(step)")
+        let recorder = SessionRecorder(map: map, title: title, preset: preset.name)
+        let recording = try recorder.record(.standard(for: map, preset: preset.name)) { _, step, outcome in
+            progress(step.name)
+            let file = "\(preset.name)-\(String(format: "%02d", cells.count + 1))-\(fileName(step.name)).svg"
+            let svg = map.snapshotSVG(title: "\(preset.name) · \(step.name)")
             try svg.write(toFile: directory + "/" + file, atomically: true, encoding: .utf8)
-            cells.append(GalleryCell(step: step, file: file, diagnostics: map.diagnostics))
+            cells.append(GalleryCell(step: step.name, file: file, diagnostics: map.diagnostics, failures: outcome.failures))
         }
-        try map.setNavigationEnabled(true)
-        try shoot("ready")
-        try map.startGuidance()
-        try shoot("guidance")
-        for kind in NavigationPromptKind.allCases {
-            if try map.triggerPrompt(kind) == nil { continue }
-            try map.advanceTime(by: 0.4)
-            try shoot("\(kind)")
-            try map.dismissPrompt()
-            try map.advanceTime(by: 0.4)
-        }
-        if let twinName = twins[preset.name], let twin = DevicePreset.named(twinName) {
-            try map.setSize(twin.size, safeArea: twin.safeArea)
-            try shoot("rotated")
-            try map.setSize(preset.size, safeArea: preset.safeArea)
-            try shoot("rotated-back")
-        }
-        try map.stopGuidance()
-        try shoot("stopped")
-        try map.setNavigationEnabled(false)
+        let page = ViewerPage.html(recording, title: title, preset: preset.name)
+        try page.write(toFile: directory + "/" + viewerFile(preset), atomically: true, encoding: .utf8)
         return (cells, note)
     }
 
-    static func html(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    /// Text and attribute values of the page: NavigationUI's `markupEscaped` (any identifier or
+    /// message stays well-formed XML, issue 17).
+    static func html(_ s: String) -> String { markupEscaped(s) }
 
+    /// Error, warning and info diagnostics of the cells; a step whose delegate failed counts as
+    /// an error.
     static func summary(_ cells: [GalleryCell]) -> (errors: Int, warnings: Int, infos: Int) {
         var e = 0, w = 0, i = 0
-        for c in cells { for d in c.diagnostics {
+        for c in cells { e += c.failures.count; for d in c.diagnostics {
             switch d.severity { case .error: e += 1; case .warning: w += 1; case .info: i += 1 }
         } }
         return (e, w, i)
@@ -76,13 +66,15 @@ enum Gallery {
     static func page(delegate: String, rows: [(DevicePreset, [GalleryCell], String?)]) -> String {
         var out = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>NavLayout gallery — \(html(delegate))</title>
+        <html lang="en"><head><meta charset="utf-8"/><title>NavLayout gallery — \(html(delegate))</title>
         <style>
         body { font-family: Helvetica, Arial, sans-serif; margin: 16px; color: #202124; }
         table { border-collapse: collapse; } td, th { border: 1px solid #dadce0; padding: 6px; vertical-align: top; }
-        td img { display: block; max-height: 360px; max-width: 260px; }
+        td img { display: block; max-height: 300px; max-width: 200px; }
+        td a { text-decoration: none; color: inherit; } td a:hover img { outline: 2px solid #1a73e8; }
+        .open { font-size: 11px; }
         .ok { color: #188038; } .bad { color: #d93025; } .warn { color: #b06000; }
-        ul { margin: 4px 0 0 0; padding-left: 16px; font-size: 11px; max-width: 260px; }
+        ul { margin: 4px 0 0 0; padding-left: 16px; font-size: 11px; max-width: 200px; }
         </style></head><body>
         <h1>NavLayout gallery — delegate: \(html(delegate))</h1>
 
@@ -90,17 +82,19 @@ enum Gallery {
         for (preset, cells, note) in rows {
             let s = summary(cells)
             let cls = s.errors > 0 ? "bad" : s.warnings > 0 ? "warn" : "ok"
-            out += "<p class=\"\(cls)\"><b>\(html(preset.name))</b>: \(cells.count) steps, \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos\(note.map { " — " + html($0) } ?? "")</p>\n"
+            out += "<p class=\"\(cls)\"><b>\(html(preset.name))</b>: \(cells.count) steps, \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos\(note.map { " — " + html($0) } ?? "") — <a href=\"\(html(viewerFile(preset)))\">open in the viewer</a></p>\n"
         }
         for (preset, cells, _) in rows {
-            out += "<h2>\(html(preset.name))</h2>\n<table><tr>"
+            out += "<h2>\(html(preset.name)) <a class=\"open\" href=\"\(html(viewerFile(preset)))\">viewer</a></h2>\n<table><tr>"
             for c in cells { out += "<th>\(html(c.step))</th>" }
             out += "</tr>\n<tr>"
-            for c in cells {
-                out += "<td><img src=\"\(html(c.file))\" alt=\"\(html(preset.name)) \(html(c.step))\">"
-                if c.diagnostics.isEmpty {
+            for (i, c) in cells.enumerated() {
+                let link = "\(viewerFile(preset))#step=\(i + 1)"
+                out += "<td><a href=\"\(html(link))\" title=\"open this step in the viewer\"><img src=\"\(html(c.file))\" alt=\"\(html(preset.name)) \(html(c.step))\"/></a>"
+                for f in c.failures { out += "<ul><li class=\"bad\"><b>delegate failed</b>: \(html(f))</li></ul>" }
+                if c.diagnostics.isEmpty && c.failures.isEmpty {
                     out += "<ul class=\"ok\"><li>no diagnostics</li></ul>"
-                } else {
+                } else if !c.diagnostics.isEmpty {
                     out += "<ul>"
                     for d in c.diagnostics {
                         let k = d.severity == .error ? "bad" : d.severity == .warning ? "warn" : ""

@@ -4,10 +4,15 @@ import Foundation
 import LayoutEngine
 import NavigationUI
 import NavLayoutExamples
+import NavLayoutWorkbench
 
 let usage = """
 usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json] [--svg DIR]
        navlayout gallery [--delegate sample|wide|builtin] [--out DIR] [--presets A,B,...]
+       navlayout view [--delegate sample|wide|builtin] [--preset NAME] [--out FILE] [--rtl]
+       navlayout sweep [--delegate sample|wide|builtin] [--axis width|height] [--from A] [--to B]
+                       [--height H | --width W] [--insets T,L,B,R] [--rtl] [--step S]
+                       [--threads N] [--out DIR] [--json]
        navlayout presets
 
   demo      drive enable → guidance → incident prompt (0, 0.2, 0.4 s) → dismissed → stop →
@@ -16,10 +21,30 @@ usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json
             --json prints a JSON snapshot of each step instead of the table
             (schema: docs/snapshot-schema.md); --svg DIR also writes one SVG per
             step and DIR/index.html showing them in order
-  gallery   drive the session (ready, guidance, each prompt kind, rotation where
-            the preset has a landscape twin, stop) on every preset; write one SVG
-            per step and OUT/index.html (default OUT: gallery); exits 1 when any
-            error-severity diagnostic appears
+  gallery   drive the standard session (as view does) on every preset; write one
+            SVG per step, one viewer page per preset (OUT/PRESET.html) and
+            OUT/index.html, whose cells link to their step in the viewer (default
+            OUT: gallery); exits 1 when any error-severity diagnostic appears or
+            the delegate fails
+  view      record the standard session (ready, guidance, each prompt kind shown
+            and dismissed, a map pan and re-center, the speed widget's modes, the
+            rotation or split view where the preset has one, stop, disable) and write
+            one self-contained HTML page (default FILE: viewer.html) to explore it:
+            the device, every view, the timeline with the animations sampled at
+            60 per second, each view's frame and constraints, the diagnostics.
+            --rtl runs it right-to-left. Exits 1 when the delegate failed (the
+            page shows where)
+  sweep     run the standard session at every size from A to B points along the
+            axis (default: width 320 to 1400 at height 1180, or height 320 to
+            1400 at width 820; insets 24,0,20,0 as the iPad's) and print the
+            bands: maximal ranges with the same wide mode, diagnostics (step,
+            code, items) and delegate failures. Sizes are sampled every S points
+            (default 8), then bisected where the result changes: each boundary
+            is exact to 0.01 pt. Runs on every core (--threads N to choose).
+            --out DIR writes DIR/index.html, a band chart linking each band to
+            a viewer page at its midpoint (DIR/band-N.html); --json prints the
+            result as JSON (docs/sweep-schema.md). Exits 1 when a band has an
+            error diagnostic or a delegate failure
   presets   list the device presets (SPEC §9)
 
 presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))
@@ -42,7 +67,7 @@ func option(_ name: String, default value: String) -> String {
     return v
 }
 
-func makeDelegate(_ name: String) -> NavigationLayoutDelegate? {
+@Sendable func makeDelegate(_ name: String) -> NavigationLayoutDelegate? {
     switch name {
     case "sample": return SampleLayoutDelegate()
     case "wide": return WideLayoutDelegate()
@@ -106,11 +131,13 @@ case "demo":
             print("]}")
         }
         if !svgDirectory.isEmpty {
-            var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>navlayout demo — \(preset)</title>"
+            // Well-formed XML as well as HTML, whatever the names hold (issue 17).
+            let e = markupEscaped
+            var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>navlayout demo — \(e(preset))</title>"
             html += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:16px} figure{display:inline-block;margin:8px;vertical-align:top} img{max-height:480px}</style></head><body>\n"
-            html += "<h1>navlayout demo — \(preset), delegate \(delegateName)</h1>\n"
+            html += "<h1>navlayout demo — \(e(preset)), delegate \(e(delegateName))</h1>\n"
             for (i, (step, file)) in index.enumerated() {
-                html += "<figure><img src=\"\(file)\" alt=\"\(step)\"><figcaption>\(i + 1). \(step)</figcaption></figure>\n"
+                html += "<figure><img src=\"\(e(file))\" alt=\"\(e(step))\"/><figcaption>\(i + 1). \(e(step))</figcaption></figure>\n"
             }
             html += "</body></html>\n"
             try html.write(toFile: svgDirectory + "/index.html", atomically: true, encoding: .utf8)
@@ -139,8 +166,9 @@ case "gallery":
     for (i, preset) in presets.enumerated() {
         FileHandle.standardError.write("[\(i + 1)/\(presets.count)] \(preset.name):".data(using: .utf8)!)
         do {
-            let (cells, note) = try Gallery.run(preset: preset, makeDelegate: { makeDelegate(delegateName) }, directory: out) { step in
-                FileHandle.standardError.write(" \(step)".data(using: .utf8)!)
+            let (cells, note) = try Gallery.run(preset: preset, makeDelegate: { makeDelegate(delegateName) }, title: delegateName,
+                                                directory: out) { step in
+                FileHandle.standardError.write(".".data(using: .utf8)!)
             }
             let s = Gallery.summary(cells)
             errors += s.errors
@@ -156,6 +184,53 @@ case "gallery":
     } catch { fail("navlayout: cannot write \(out)/index.html: \(error)") }
     print("gallery: \(out)/index.html — \(rows.count) presets, \(errors) error diagnostics")
     exit(errors > 0 ? 1 : 0)
+case "view":
+    let preset = option("--preset", default: "iphone-portrait")
+    let delegateName = option("--delegate", default: "sample")
+    let out = option("--out", default: "viewer.html")
+    let rtl = flag("--rtl")
+    if !args.isEmpty { fail("unexpected arguments: \(args.joined(separator: " "))\n\n\(usage)") }
+    guard let devicePreset = DevicePreset.named(preset) else {
+        fail("navlayout view: unknown --preset \"\(preset)\"; presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))")
+    }
+    var delegate = makeDelegate(delegateName)
+    if devicePreset.isCarPlay && delegate != nil {
+        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
+        delegate = nil
+    }
+    // Checked before the session runs: a page that cannot be written is not recorded.
+    let directory = URL(fileURLWithPath: out).standardized.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        fail("navlayout view: cannot write --out \(out): the directory \(directory) does not exist")
+    }
+    do {
+        let map = try NavigationMapView(preset: preset, options: .init(layoutDirection: rtl ? .rightToLeft : .leftToRight))
+        defer { map.invalidate() }
+        if let delegate { try map.setLayoutDelegate(delegate) }  // nil: the built-in layout (CarPlay refuses any call)
+        var counts = (errors: 0, warnings: 0)
+        let recorder = SessionRecorder(map: map, title: delegateName + (rtl ? " (right-to-left)" : ""), preset: preset)
+        let recording = try recorder.record(.standard(for: map, preset: preset)) { _, _, _ in
+            for d in map.diagnostics {
+                if d.severity == .error { counts.errors += 1 } else if d.severity == .warning { counts.warnings += 1 }
+            }
+        }
+        let page = ViewerPage.html(recording, title: delegateName + (rtl ? " (right-to-left)" : ""), preset: preset)
+        do {
+            try page.write(toFile: out, atomically: true, encoding: .utf8)
+        } catch {
+            fail("navlayout view: cannot write --out \(out): \((error as NSError).localizedDescription)")
+        }
+        for f in recording.failures { FileHandle.standardError.write("navlayout view: the delegate failed: \(f)\n".data(using: .utf8)!) }
+        print("view: \(out) — \(recording.steps.count) steps, \(counts.errors) error and \(counts.warnings) warning diagnostics; open it in a browser")
+        exit(recording.failures.isEmpty ? 0 : 1)
+    } catch let error as NavLayoutError {
+        fail("navlayout view: \(error.message)")
+    } catch {
+        fail("navlayout view: \(error)")
+    }
+case "sweep":
+    sweepCommand()
 case "presets":
     for p in DevicePreset.all {
         let s = p.safeArea

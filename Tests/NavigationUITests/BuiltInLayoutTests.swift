@@ -83,7 +83,7 @@ final class BuiltInLayoutTests: XCTestCase {
     func testRuntimeSizesAdapt() throws {
         let map = try guided("iphone-portrait")
         defer { map.invalidate() }
-        try map.setSpeedWidgetMode(.speedometer)
+        try map.setSpeedData(speedAvailable: true, speedLimitAvailable: false)  // speedometer only
         XCTAssertEqual(map.speedWidget.frame, Rect(x: 0, y: 650, width: 64, height: 64))  // 714 − 64
         XCTAssertEqual(map.tripProgressBar.frame.maxY, 642)                              // 650 − 8
         try map.panMap()
@@ -123,6 +123,34 @@ final class BuiltInLayoutTests: XCTestCase {
         map.isNavigationReportIncidentButtonEnabled = false
         XCTAssertNil(map.reportingButton.superview)
         XCTAssertTrue(map.diagnostics.filter { $0.code == .legacyAPIIgnored }.isEmpty)
+    }
+
+    /// Issue 17, item 4: legacy calls never move a host's view behind the SDK components. A call
+    /// that changes nothing (a default value) rebuilds nothing; the first use of a legacy guide and
+    /// real changes rebuild in place. Fails before the fix: every setter rebuilt the layout by
+    /// removing and re-adding the components, in front of the host's view.
+    func testLegacyCallsKeepTheHostViewInFront() throws {
+        let map = try guided("iphone-portrait")
+        defer { map.invalidate() }
+        let host = LayoutView(identifier: "host")
+        try map.addSubview(host)
+        let before = map.subviews.map(\.identifier)
+        map.padding = .zero
+        map.isNavigationHeaderEnabled = true
+        map.isNavigationFooterEnabled = true
+        try map.setHeaderAccessoryView(nil)
+        XCTAssertEqual(map.subviews.map(\.identifier), before, "no-op legacy calls change nothing")
+        _ = map.navigationHeaderLayoutGuide
+        XCTAssertTrue(map.subviews.last === host, "the first legacy guide keeps the host view in front")
+        XCTAssertEqual(map.navigationHeaderLayoutGuide.frame, map.turnCard.frame)
+        map.isNavigationHeaderEnabled = false
+        map.isNavigationHeaderEnabled = true
+        // the turn card came back where the built-in layout puts it (at the back), the host view
+        // stayed in front
+        XCTAssertEqual(map.subviews.map(\.identifier), before)
+        map.padding = EdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
+        XCTAssertTrue(map.subviews.last === host)
+        XCTAssertEqual(map.camera.padding.top, 173)                                      // 163 + 10
     }
 
     func testLegacySettingsAreIgnoredWithACustomDelegate() throws {

@@ -186,9 +186,9 @@ final class ComponentSizeTests: XCTestCase {
         defer { map.invalidate() }
         _ = try sizeAfterLayout(map.speedWidget, in: map)
         _ = try sizeAfterLayout(map.googleLogo, in: map)
-        try map.setSpeedWidgetMode(.speedLimit)
+        try map.setSpeedData(speedAvailable: false, speedLimitAvailable: true)   // limit only
         XCTAssertEqual(map.speedWidget.frame.size, Size(width: 64, height: 64))
-        try map.setSpeedWidgetMode(.none)
+        try map.setSpeedData(speedAvailable: false, speedLimitAvailable: false)  // no data
         XCTAssertEqual(map.speedWidget.frame.size, Size(width: 0, height: 0))
         try map.panMap()
         XCTAssertEqual(map.googleLogo.frame.size, Size(width: 136, height: 48))

@@ -135,4 +135,24 @@ static inline int same_layout(const layout_record *a, const layout_record *b) {
         CHECK(same_layout(&before_, &after_), "%s changed the map view", #call);          \
     } while (0)
 
+/* The camera's padding is (top, left, bottom, right) and its vehicle point (vx, vy) (SPEC §6). */
+static inline void check_camera(nl_map_view *map, double top, double left, double bottom, double right,
+                         double vx, double vy, const char *source) {
+    nl_camera c;
+    CHECK_OK(nl_map_view_camera(map, &c));
+    CHECK(check_close(c.padding.top, top) && check_close(c.padding.left, left) &&
+              check_close(c.padding.bottom, bottom) && check_close(c.padding.right, right),
+          "camera padding (%g, %g, %g, %g), expected (%g, %g, %g, %g) — %s", c.padding.top,
+          c.padding.left, c.padding.bottom, c.padding.right, top, left, bottom, right, source);
+    CHECK(check_close(c.vehicle_point.x, vx) && check_close(c.vehicle_point.y, vy),
+          "vehicle point (%g, %g), expected (%g, %g) — %s", c.vehicle_point.x, c.vehicle_point.y, vx, vy, source);
+}
+
+/* Diagnostic `index` of `map` into `d` (struct_size set, the rest zeroed first). */
+static inline nl_status diagnostic_at(nl_map_view *map, size_t index, nl_diagnostic *d) {
+    memset(d, 0, sizeof *d);
+    d->struct_size = sizeof *d;
+    return nl_map_view_diagnostic(map, index, d);
+}
+
 #endif /* NL_TEST_CHECK_H */

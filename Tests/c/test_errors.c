@@ -233,7 +233,7 @@ static void test_bad_numbers_and_arguments(void) {
     CHECK_FAILS_UNCHANGED(map, nl_map_view_camera(map, NULL), NL_ERR_INVALID_ARGUMENT);
     CHECK(nl_view_subview(root, 1000) == NULL, "subview 1000");
     CHECK(strstr(nl_last_error_message(), "out of range") != NULL, "message: %s", nl_last_error_message());
-    CHECK_FAILS_UNCHANGED(map, nl_map_view_diagnostic(map, 1000, &(nl_diagnostic){sizeof(nl_diagnostic), 0, 0, NULL, {0}, 0, 0}),
+    CHECK_FAILS_UNCHANGED(map, nl_map_view_diagnostic(map, 1000, &(nl_diagnostic){sizeof(nl_diagnostic), 0, 0, NULL, {0}, 0, 0, NULL}),
                           NL_ERR_INVALID_ARGUMENT);
     CHECK_FAILS_UNCHANGED(map, nl_constraints_activate(NULL, 2), NL_ERR_INVALID_ARGUMENT);
 

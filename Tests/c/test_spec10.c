@@ -30,18 +30,6 @@ static void check_no_diagnostics(nl_map_view *map, const char *moment) {
     }
 }
 
-static void check_camera(nl_map_view *map, double top, double left, double bottom, double right,
-                         double vx, double vy, const char *source) {
-    nl_camera c;
-    CHECK_OK(nl_map_view_camera(map, &c));
-    CHECK(check_close(c.padding.top, top) && check_close(c.padding.left, left) &&
-              check_close(c.padding.bottom, bottom) && check_close(c.padding.right, right),
-          "camera padding (%g, %g, %g, %g), expected (%g, %g, %g, %g) — %s", c.padding.top,
-          c.padding.left, c.padding.bottom, c.padding.right, top, left, bottom, right, source);
-    CHECK(check_close(c.vehicle_point.x, vx) && check_close(c.vehicle_point.y, vy),
-          "vehicle point (%g, %g), expected (%g, %g) — %s", c.vehicle_point.x, c.vehicle_point.y, vx, vy, source);
-}
-
 /* navigation ready: stack (337, 59, 56, 759); compass (337, 762, 56, 56); logo (0, 786, 72, 32);
  * viewport (0, 59, 393, 759). */
 static void check_navigation_ready(nl_map_view *map, const char *moment) {

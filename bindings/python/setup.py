@@ -1,17 +1,24 @@
-"""Build hooks of the navlayout Python package (metadata: pyproject.toml).
+"""Build hooks of the navlayout Python package (static metadata: pyproject.toml).
 
 The wheel bundles the self-contained C library as ``navlayout/_lib/libnavlayout.so.0`` (it needs
-only libc, libm, libstdc++ and libgcc_s), so ``import navlayout`` works after
-``pip install ./bindings/python`` with no environment variable. Where the library comes from, in
-order:
+only libc, libm, libstdc++ and libgcc_s), so ``import navlayout`` works after ``pip install`` with
+no environment variable. Where the library comes from, in order:
 
 1. ``$NAVLAYOUT_BUNDLE_LIBRARY``: a built ``libnavlayout.so*`` to bundle as is (e.g. from
    ``cmake --install``), nothing is compiled;
 2. a copy already in ``navlayout/_lib/`` (copied there by hand);
-3. the repository this package sits in (``../..``): CMake builds the ``navlayout`` target
-   (Release, Ninja) in ``$NAVLAYOUT_CMAKE_BUILD_DIR`` (default: the repository's ``build/``, the
-   directory ``scripts/build-lib.sh`` uses, so an up-to-date build is reused). Needs the Swift
-   toolchain, CMake >= 3.29 and Ninja, at build time only.
+3. the library's sources, built with CMake (target ``navlayout``, Release, Ninja): the
+   repository this package sits in (``../..``), in ``$NAVLAYOUT_CMAKE_BUILD_DIR`` (default: the
+   repository's ``build/``, the directory ``scripts/build-lib.sh`` uses, so an up-to-date build is
+   reused); or, in an sdist, the copy of those sources in ``native/`` (built in ``build/native``
+   without the C tests and examples). Needs the Swift toolchain, CMake >= 3.29 and Ninja, at build
+   time only.
+
+The sdist (``python -m build --sdist``) carries ``native/``: CMakeLists.txt, cmake/, include/ and
+Sources/ of the repository, so it builds from source wherever Swift is installed.
+
+Project URLs come from the repository's home: ``$NAVLAYOUT_PROJECT_URL``, else the ``origin``
+remote of the git checkout (an sdist keeps it in ``PROJECT_URL``); none when neither is known.
 
 At run time ``$NAVLAYOUT_LIBRARY`` still overrides the bundled copy.
 """
@@ -25,6 +32,7 @@ import subprocess
 
 from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py as _build_py
+from setuptools.command.sdist import sdist as _sdist
 
 try:  # setuptools >= 70.1 ships bdist_wheel; older ones use the `wheel` package's
     from setuptools.command.bdist_wheel import bdist_wheel as _bdist_wheel
@@ -33,7 +41,16 @@ except ImportError:  # pragma: no cover
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
+NATIVE = os.path.join(HERE, "native")  # the library's sources inside an sdist
+#: What CMake needs to build the ``navlayout`` target, relative to the repository root.
+NATIVE_PATHS = ("CMakeLists.txt", "cmake", "include", "Sources")
+URL_FILE = "PROJECT_URL"  # the project's home, kept in an sdist
 BUNDLED_NAME = "libnavlayout.so.0"  # the SONAME: what the loader and the system copy are called
+
+
+def _is_source_tree(directory: str) -> bool:
+    return (os.path.isfile(os.path.join(directory, "CMakeLists.txt"))
+            and os.path.isfile(os.path.join(directory, "include", "navlayout.h")))
 
 
 def _real_library(directory: str) -> "str | None":
@@ -43,26 +60,78 @@ def _real_library(directory: str) -> "str | None":
 
 
 def _build_with_cmake() -> str:
-    """Builds the library with CMake in the repository and returns its path."""
-    if not (os.path.isfile(os.path.join(REPO, "CMakeLists.txt"))
-            and os.path.isfile(os.path.join(REPO, "include", "navlayout.h"))):
+    """Builds the library with CMake (from the repository, else from an sdist's ``native/``) and
+    returns its path."""
+    if _is_source_tree(REPO):
+        source, options = REPO, []
+        build_dir = os.environ.get("NAVLAYOUT_CMAKE_BUILD_DIR") or os.path.join(REPO, "build")
+    elif _is_source_tree(NATIVE):
+        source = NATIVE
+        options = ["-DNAVLAYOUT_BUILD_TESTS=OFF", "-DNAVLAYOUT_BUILD_EXAMPLES=OFF"]
+        build_dir = os.environ.get("NAVLAYOUT_CMAKE_BUILD_DIR") or os.path.join(HERE, "build", "native")
+    else:
         raise SystemExit(
             "navlayout: no library to bundle. Set NAVLAYOUT_BUNDLE_LIBRARY to a built "
             "libnavlayout.so, copy one into navlayout/_lib/, or install from the NavLayout "
-            "repository (pip install ./bindings/python), which builds it with CMake.")
-    build_dir = os.environ.get("NAVLAYOUT_CMAKE_BUILD_DIR") or os.path.join(REPO, "build")
+            "repository (pip install ./bindings/python) or its sdist, which build it with CMake.")
     cmake = shutil.which("cmake")
     if cmake is None:
         raise SystemExit("navlayout: building the library needs CMake >= 3.29 and Ninja "
                          "(pip install cmake ninja) and the Swift toolchain")
     if not os.path.isfile(os.path.join(build_dir, "CMakeCache.txt")):
-        subprocess.check_call([cmake, "-S", REPO, "-B", build_dir, "-G", "Ninja",
-                               "-DCMAKE_BUILD_TYPE=Release"])
+        subprocess.check_call([cmake, "-S", source, "-B", build_dir, "-G", "Ninja",
+                               "-DCMAKE_BUILD_TYPE=Release", *options])
     subprocess.check_call([cmake, "--build", build_dir, "--target", "navlayout"])
     lib = _real_library(build_dir)
     if lib is None:
         raise SystemExit(f"navlayout: CMake built no libnavlayout.so in {build_dir}")
     return lib
+
+
+def _https(remote: str) -> str:
+    """A git remote as the https address of the repository's page (``git@host:o/r.git`` and
+    ``https://host/o/r.git`` both give ``https://host/o/r``)."""
+    url = remote.strip()
+    if url.startswith("git@") and ":" in url:
+        host, path = url[len("git@"):].split(":", 1)
+        url = f"https://{host}/{path}"
+    elif url.startswith("ssh://git@"):
+        url = "https://" + url[len("ssh://git@"):]
+    return url[:-len(".git")] if url.endswith(".git") else url.rstrip("/")
+
+
+def _project_home() -> "str | None":
+    """The project's home page: $NAVLAYOUT_PROJECT_URL, an sdist's PROJECT_URL file, else the
+    git checkout's ``origin`` remote (https form); None when none is known."""
+    env = os.environ.get("NAVLAYOUT_PROJECT_URL")
+    if env:
+        return env.rstrip("/")
+    kept = os.path.join(HERE, URL_FILE)
+    if os.path.isfile(kept):
+        with open(kept, encoding="utf-8") as f:
+            return f.read().strip() or None
+    try:
+        remote = subprocess.run(["git", "-C", REPO, "remote", "get-url", "origin"],
+                                capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if remote.returncode != 0 or not remote.stdout.strip():
+        return None
+    url = _https(remote.stdout)
+    return url if url.startswith("https://") else None
+
+
+def _project_urls(home: "str | None") -> "dict[str, str]":
+    """Project-URL metadata for ``home``: its source; on GitHub also the changelog, the docs and
+    the issue tracker (their paths there)."""
+    if home is None:
+        return {}
+    urls = {"Source": home}
+    if home.startswith("https://github.com/"):
+        urls["Documentation"] = f"{home}/tree/HEAD/docs"
+        urls["Changelog"] = f"{home}/blob/HEAD/CHANGELOG.md"
+        urls["Issues"] = f"{home}/issues"
+    return urls
 
 
 def _library_to_bundle() -> "str | None":
@@ -94,6 +163,30 @@ class build_py(_build_py):
         self.announce(f"bundled {os.path.realpath(lib)} as navlayout/_lib/{BUNDLED_NAME}", 2)
 
 
+class sdist(_sdist):
+    """Adds the library's sources (``native/``) and the project's home (``PROJECT_URL``) to the
+    sdist, so that it builds from source with CMake and keeps its metadata away from git."""
+
+    def make_release_tree(self, base_dir: str, files: "list[str]") -> None:
+        super().make_release_tree(base_dir, files)
+        source = REPO if _is_source_tree(REPO) else NATIVE if _is_source_tree(NATIVE) else None
+        if source is None:
+            raise SystemExit("navlayout: an sdist needs the library's sources (build it from "
+                             "the repository)")
+        skip = shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store")
+        for name in NATIVE_PATHS:
+            src, dest = os.path.join(source, name), os.path.join(base_dir, "native", name)
+            if os.path.isdir(src):
+                shutil.copytree(src, dest, ignore=skip)
+            else:
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                shutil.copyfile(src, dest)
+        home = _project_home()
+        if home is not None:
+            with open(os.path.join(base_dir, URL_FILE), "w", encoding="utf-8") as f:
+                f.write(home + "\n")
+
+
 class BinaryDistribution(Distribution):
     """The wheel carries a native library: platform-specific, not pure Python."""
 
@@ -109,4 +202,8 @@ class bdist_wheel(_bdist_wheel):
         return "py3", "none", plat
 
 
-setup(distclass=BinaryDistribution, cmdclass={"build_py": build_py, "bdist_wheel": bdist_wheel})
+setup(
+    distclass=BinaryDistribution,
+    cmdclass={"build_py": build_py, "bdist_wheel": bdist_wheel, "sdist": sdist},
+    project_urls=_project_urls(_project_home()),
+)

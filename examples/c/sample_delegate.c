@@ -46,7 +46,12 @@ typedef struct sample_state {
     layout_group ready;
     layout_group guidance;
     nl_view *prompt;                         /* the prompt shown or sliding in, NULL if none */
-    nl_constraint *prompt_bottom;            /* prompt.bottom == map.bottom + constant */
+    nl_constraint *prompt_constraints[3];    /* [0]: prompt.bottom == map.bottom + constant */
+    /* Memory (issue 17): everything created for a prompt — its three constraints, and the prompt
+       view itself once it is no longer shown — is destroyed when the prompt leaves (the end of its
+       slide out, or navigation disabled), so a long session keeps no handle it no longer needs.
+       The slides out still running are listed here; see release_state for who frees what. */
+    struct slide *sliding_out;
 } sample_state;
 
 /* Reports a failed call from inside a callback and returns from the callback. */
@@ -211,15 +216,30 @@ static void on_enable_navigation_ui(void *user_data, nl_map_view *map, const nl_
     TRY(group_activate(st, g));
 }
 
+/* Destroys a prompt that is no longer shown and the three constraints made for it. */
+static nl_status discard_prompt(nl_view *prompt, nl_constraint *const constraints[3]) {
+    size_t i;
+    nl_status s = nl_view_remove_from_superview(prompt);
+    for (i = 0; i < 3; i++) {
+        if (constraints[i] != NULL) {
+            nl_status c = nl_constraint_destroy(constraints[i]);
+            if (s == NL_OK) s = c;
+        }
+    }
+    if (s == NL_OK) s = nl_view_destroy(prompt);
+    return s;
+}
+
 static void on_disable_navigation_ui(void *user_data, nl_map_view *map, const nl_ui_state *old_state) {
     sample_state *st = user_data;
     nl_view *root;
     (void)old_state;
     TRY_HANDLE(root, nl_map_view_root(map));
     if (st->prompt != NULL) {
-        TRY(nl_view_remove_from_superview(st->prompt));
+        nl_view *prompt = st->prompt;
         st->prompt = NULL;
-        st->prompt_bottom = NULL;
+        TRY(discard_prompt(prompt, st->prompt_constraints));
+        memset(st->prompt_constraints, 0, sizeof st->prompt_constraints);
     }
     if (st->ready.in_use) {
         TRY(group_deactivate(st, &st->ready));
@@ -296,27 +316,38 @@ static void on_stop_guidance(void *user_data, nl_map_view *map, const nl_ui_stat
  * Prompts: slide in from below the map view, slide out and remove
  * ------------------------------------------------------------------------------------------- */
 
+/* A slide of a prompt. A slide out is a record of its own (the completion's user_data), listed in
+ * the state while it runs, and needs nothing else: its completion may run after the state is gone
+ * (the delegate replaced meanwhile). */
 typedef struct slide {
-    sample_state *st;
+    nl_map_view *map;
+    sample_state *owner;     /* the state listing it; NULL once the state is gone */
     nl_constraint *bottom;   /* the prompt's bottom constraint */
     double constant;         /* its constant at the end of the slide */
-    nl_view *remove_when_done;
+    nl_view *prompt;         /* a slide out: the prompt, destroyed with its constraints at the end */
+    nl_constraint *constraints[3];
+    struct slide *next;      /* the state's list of slides out */
 } slide;
 
 static void slide_changes(void *user_data) {
     slide *s = user_data;
-    sample_state *st = s->st;
-    TRY(nl_constraint_set_constant(s->bottom, s->constant));
-    TRY(nl_map_view_layout_if_needed(st->map));
+    nl_status status = nl_constraint_set_constant(s->bottom, s->constant);
+    if (status == NL_OK) status = nl_map_view_layout_if_needed(s->map);
+    if (status != NL_OK) fail_from_callback(s->map, "sliding a prompt", status);
 }
 
 static void slide_out_done(void *user_data, bool finished) {
-    slide *s = user_data;
-    sample_state *st = s->st;
-    nl_view *prompt = s->remove_when_done;
+    slide *s = user_data, **link;
+    nl_status status = discard_prompt(s->prompt, s->constraints);
+    nl_map_view *map = s->map;
     (void)finished;
+    if (s->owner != NULL) {
+        for (link = &s->owner->sliding_out; *link != NULL; link = &(*link)->next) {
+            if (*link == s) { *link = s->next; break; }
+        }
+    }
     free(s);
-    TRY(nl_view_remove_from_superview(prompt));
+    if (status != NL_OK) fail_from_callback(map, "discarding a prompt that slid out", status);
 }
 
 static double view_height(nl_view *v) {
@@ -346,15 +377,16 @@ static void on_show_prompt(void *user_data, nl_map_view *map, nl_view *new_promp
     /* Keep the map contents above the prompt. */
     TRY_HANDLE(cs[2], nl_constraint_create(map, ga(st->contents_bottom, NL_ANCHOR_BOTTOM), NL_LESS_OR_EQUAL,
                                            va(new_prompt, NL_ANCHOR_TOP), 1.0, 0.0));
-    st->prompt_bottom = cs[0];
+    memcpy(st->prompt_constraints, cs, sizeof cs);
     TRY(nl_constraints_activate(cs, 3));
 
     /* Lay out the starting position, then slide up. */
     TRY(nl_map_view_layout_if_needed(map));
-    in.st = st;
+    memset(&in, 0, sizeof in);
+    in.map = map;
+    in.owner = st;
     in.bottom = cs[0];
     in.constant = 0.0;
-    in.remove_when_done = NULL;
     TRY(nl_map_view_animate(map, NL_SAMPLE_PROMPT_ANIMATION_SECONDS, NL_CURVE_EASE_IN_OUT,
                             slide_changes, NULL, &in));
 }
@@ -362,24 +394,30 @@ static void on_show_prompt(void *user_data, nl_map_view *map, nl_view *new_promp
 static void on_hide_prompt(void *user_data, nl_map_view *map, nl_view *old_prompt) {
     sample_state *st = user_data;
     slide *out;
-    if (st->prompt_bottom == NULL) return;
+    if (st->prompt == NULL || st->prompt != old_prompt) return;
     out = malloc(sizeof *out);
     if (out == NULL) {
         nl_map_view_fail_callback(map, "sample delegate: out of memory");
         return;
     }
-    out->st = st;
-    out->bottom = st->prompt_bottom;
+    out->map = map;
+    out->owner = st;
+    out->bottom = st->prompt_constraints[0];
     out->constant = view_height(old_prompt);
-    out->remove_when_done = old_prompt;
-    st->prompt_bottom = NULL;
+    out->prompt = old_prompt;
+    memcpy(out->constraints, st->prompt_constraints, sizeof out->constraints);
+    memset(st->prompt_constraints, 0, sizeof st->prompt_constraints);
     st->prompt = NULL;
-    /* Slide down below the map view; remove the prompt when the slide ends. */
+    /* Slide down below the map view; destroy the prompt when the slide ends. */
     if (nl_map_view_animate(map, NL_SAMPLE_PROMPT_ANIMATION_SECONDS, NL_CURVE_EASE_IN_OUT,
                             slide_changes, slide_out_done, out) != NL_OK) {
+        discard_prompt(out->prompt, out->constraints);
         free(out);
         fail_from_callback(map, "nl_map_view_animate", NL_ERR_INVALID_ARGUMENT);
+        return;
     }
+    out->next = st->sliding_out;
+    st->sliding_out = out;
 }
 
 static void on_change_prompt(void *user_data, nl_map_view *map, nl_view *new_prompt, nl_view *old_prompt) {
@@ -388,7 +426,21 @@ static void on_change_prompt(void *user_data, nl_map_view *map, nl_view *new_pro
     on_show_prompt(user_data, map, new_prompt);
 }
 
-static void release_state(void *user_data) { free(user_data); }
+/* Frees the state. The records of slides out still running are their completions' user_data: if
+ * the map view is being destroyed no completion will run (navlayout.h, nl_map_view_animate), so
+ * they are freed too; if the delegate is being replaced the completions will still run and free
+ * them, so they are only detached from the state. */
+static void release_state(void *user_data) {
+    sample_state *st = user_data;
+    bool destroying = true;
+    slide *s, *next;
+    nl_map_view_destroying(st->map, &destroying);
+    for (s = st->sliding_out; s != NULL; s = next) {
+        next = s->next;
+        if (destroying) free(s); else s->owner = NULL;
+    }
+    free(st);
+}
 
 nl_status nl_sample_delegate_install(nl_map_view *map) {
     nl_layout_delegate d;

@@ -44,9 +44,11 @@ typedef struct slide_to {
     double constant;
 } slide_to;
 
-/* A prompt sliding out; its constraints are destroyed and it leaves the hierarchy at the end. */
+/* A prompt sliding out; at the end it leaves the hierarchy and is destroyed with its constraints
+ * (issue 17: a long session keeps no handle it no longer needs). */
 typedef struct slide_out {
     slide_to to;                             /* first member: the animation block's user_data */
+    struct wide_state *owner;
     nl_view *prompt;
     nl_constraint *constraints[3];           /* [0] = prompt.bottom == map.bottom + constant */
     int in_use;
@@ -64,6 +66,8 @@ typedef struct wide_state {
     nl_view *prompt;                         /* the prompt shown (or sliding in) */
     nl_constraint *prompt_constraints[3];
     slide_out slides[MAX_SLIDES];
+    int released;                            /* release was called while slides ran: the last
+                                                completion frees the state (see release_state) */
     char error[512];                         /* first failure inside the current callback */
 } wide_state;
 
@@ -336,13 +340,29 @@ static void on_enable_navigation_ui(void *user_data, nl_map_view *map, const nl_
     finish(st);
 }
 
+/* Takes a prompt that is no longer shown out of the hierarchy and destroys it and its three
+ * constraints. */
+static nl_status discard_prompt(nl_view *prompt, nl_constraint *const constraints[3]) {
+    size_t i;
+    nl_status s = nl_view_remove_from_superview(prompt);
+    for (i = 0; i < 3; i++) {
+        if (constraints[i] != NULL) {
+            nl_status c = nl_constraint_destroy(constraints[i]);
+            if (s == NL_OK) s = c;
+        }
+    }
+    if (s == NL_OK) s = nl_view_destroy(prompt);
+    return s;
+}
+
 static void on_disable_navigation_ui(void *user_data, nl_map_view *map, const nl_ui_state *old_state) {
     wide_state *st = user_data;
     (void)map;
     (void)old_state;
     if (st->prompt != NULL) {
-        ok(st, nl_view_remove_from_superview(st->prompt), "nl_view_remove_from_superview");
+        ok(st, discard_prompt(st->prompt, st->prompt_constraints), "discarding the shown prompt");
         st->prompt = NULL;
+        memset(st->prompt_constraints, 0, sizeof st->prompt_constraints);
     }
     layout_clear(st);
     nl_constraint_destroy(st->resting[0]);
@@ -395,13 +415,19 @@ static void slide_changes(void *user_data) {
     nl_constraint_set_constant(s->bottom, s->constant);
 }
 
+static int slides_running(const wide_state *st) {
+    size_t i;
+    for (i = 0; i < MAX_SLIDES; i++) if (st->slides[i].in_use) return 1;
+    return 0;
+}
+
 static void slide_out_done(void *user_data, bool finished) {
     slide_out *s = user_data;
-    size_t i;
+    wide_state *st = s->owner;
     (void)finished;
-    nl_view_remove_from_superview(s->prompt);
-    for (i = 0; i < 3; i++) nl_constraint_destroy(s->constraints[i]);
+    discard_prompt(s->prompt, s->constraints);
     s->in_use = 0;
+    if (st->released && !slides_running(st)) free(st);
 }
 
 static double height_of(nl_view *v) {
@@ -450,14 +476,19 @@ static void on_hide_prompt(void *user_data, nl_map_view *map, nl_view *prompt) {
         return;
     }
     out->in_use = 1;
+    out->owner = st;
     out->prompt = prompt;
     memcpy(out->constraints, st->prompt_constraints, sizeof out->constraints);
+    memset(st->prompt_constraints, 0, sizeof st->prompt_constraints);
     st->prompt = NULL;
     out->to.bottom = out->constraints[0];
     out->to.constant = height_of(prompt);   /* back below the map view's bottom edge */
-    ok(st, nl_map_view_animate(map, NL_WIDE_PROMPT_ANIMATION_SECONDS, NL_CURVE_EASE_IN_OUT, slide_changes,
-                               slide_out_done, out),
-       "nl_map_view_animate");
+    if (!ok(st, nl_map_view_animate(map, NL_WIDE_PROMPT_ANIMATION_SECONDS, NL_CURVE_EASE_IN_OUT, slide_changes,
+                                    slide_out_done, out),
+            "nl_map_view_animate")) {
+        discard_prompt(out->prompt, out->constraints);   /* no completion will run */
+        out->in_use = 0;
+    }
     finish(st);
 }
 
@@ -466,7 +497,19 @@ static void on_change_prompt(void *user_data, nl_map_view *map, nl_view *new_pro
     on_show_prompt(user_data, map, new_prompt);
 }
 
-static void release_state(void *user_data) { free(user_data); }
+/* Frees the state, unless slides out are still running and their completions, which use it, will
+ * run: that is when the delegate is being replaced (the last completion frees it); when the map
+ * view is being destroyed no completion runs (navlayout.h, nl_map_view_animate), so it goes now. */
+static void release_state(void *user_data) {
+    wide_state *st = user_data;
+    bool destroying = true;
+    nl_map_view_destroying(st->map, &destroying);
+    if (slides_running(st) && !destroying) {
+        st->released = 1;
+        return;
+    }
+    free(st);
+}
 
 nl_status nl_wide_delegate_install(nl_map_view *map) {
     nl_layout_delegate d;

@@ -7,7 +7,7 @@ edge and the camera viewport filling the open area. Prompts slide up from below 
 0.4 s and slide back down when dismissed.
 
 Run:  python examples/python/sample_delegate.py [preset]      (default: iphone-portrait)
-      python -m navlayout [preset]                           (the same, from an installed package)
+      python -m navlayout demo [preset]                      (the same, from an installed package)
 
 It drives one navigation session and prints every view's frame after each step, in the same
 format as the C example (examples/c) and `navlayout demo`. On the CarPlay preset, whose map view
@@ -52,8 +52,11 @@ from navlayout.demo import (  # noqa: E402,F401  (re-exported for the other exam
 
 
 def _use_checkout_library() -> None:
-    """From a source checkout, use the library built there unless NAVLAYOUT_LIBRARY is set."""
+    """With the checkout's package, use the library built there unless NAVLAYOUT_LIBRARY is set
+    (an installed package finds its own: the copy bundled in its wheel)."""
     if os.environ.get("NAVLAYOUT_LIBRARY"):
+        return
+    if not os.path.abspath(nl.__file__).startswith(os.path.join(_REPO, "bindings", "python") + os.sep):
         return
     import glob
 

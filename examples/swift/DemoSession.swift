@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import NavigationUI
+import NavLayoutWorkbench
 
 /// The standard demo session of SPEC §10, shared by the `navlayout demo` command and the tests:
 /// enable navigation, start guidance, an incident prompt sampled at 0, 0.2 and 0.4 s, the prompt
@@ -13,33 +14,15 @@ public enum DemoSession {
     }
 
     /// The steps' names, in order (the C and Python examples print the same).
-    public static let stepNames = [
-        "navigation ready", "active guidance", "incident prompt 0.0 s", "incident prompt 0.2 s",
-        "incident prompt 0.4 s", "prompt dismissed", "guidance stopped", "navigation disabled",
-    ]
+    public static let stepNames = SessionScript.demo.steps.map(\.name)
 
-    /// Drives the session on `map` with `delegate` (nil keeps the built-in layout), calling
-    /// `observe` after each step.
+    /// Drives the session (`SessionScript.demo`, run by the workbench's `SessionDriver`) on `map`
+    /// with `delegate` (nil keeps the built-in layout), calling `observe` after each step. Stops
+    /// at the first error and throws it, as the C and Python examples do.
     public static func run(on map: NavigationMapView, delegate: NavigationLayoutDelegate?,
                            observe: (String) throws -> Void) throws {
         if let delegate { try map.setLayoutDelegate(delegate) }
-        try map.setNavigationEnabled(true)
-        try observe(stepNames[0])
-        try map.startGuidance()
-        try observe(stepNames[1])
-        try map.triggerPrompt(.incident)
-        try observe(stepNames[2])
-        try map.advanceTime(by: 0.2)
-        try observe(stepNames[3])
-        try map.advanceTime(by: 0.2)
-        try observe(stepNames[4])
-        try map.dismissPrompt()
-        try map.advanceTime(by: 0.4)
-        try observe(stepNames[5])
-        try map.stopGuidance()
-        try observe(stepNames[6])
-        try map.setNavigationEnabled(false)
-        try observe(stepNames[7])
+        try SessionDriver.run(.demo, on: map, stopOnFailure: true) { _, step, _ in try observe(step.name) }
     }
 
     /// The table lines for the map view's current state, in the format the C and Python examples

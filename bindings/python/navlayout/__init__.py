@@ -34,29 +34,22 @@ from __future__ import annotations
 from typing import Any
 
 from . import _ffi
-from .core import (
-    ActiveGuidanceUIState,
-    Anchor,
-    Button,
-    Camera,
-    Constraint,
-    Diagnostic,
-    HidingStack,
-    LayoutDelegate,
-    LayoutGuide,
-    LayoutItem,
-    MapView,
-    NavigationReadyUIState,
-    NavigationUIState,
-    PromptView,
-    StyleValues,
-    View,
-    activate,
-    deactivate,
-    style_values,
-)
+from .anchors import Anchor, LayoutItem
+from .affecting_layout import ConstraintInfo
+from .constraints import Constraint, activate, deactivate
+from .delegate import LayoutDelegate
+from .guides import LayoutGuide
+from .map_view import MapView
+from .results import Camera, Diagnostic
+from .states import ActiveGuidanceUIState, Button, NavigationReadyUIState, NavigationUIState
+from .style import StyleValues, style_values
+from .views import HidingStack, PromptView, View
 from .gallery import GalleryResult, gallery
+from . import session, viewer  # the workbench (issue 14): navlayout.viewer.write(...)
+from .size_sweep import SweepResult, sweep  # the size sweep (issue 15)
+from . import testing  # snapshot tests (issue 15): navlayout.testing.assert_layout_snapshot(...)
 from .errors import (
+    BusyError,
     CallbackFailedError,
     CarPlayError,
     DuplicateError,
@@ -76,6 +69,7 @@ from .errors import (
 )
 from .values import (
     NO_INTRINSIC_METRIC,
+    AccessibilityTraits,
     AnchorAttribute,
     Axis,
     ButtonType,
@@ -90,6 +84,7 @@ from .values import (
     Rect,
     Relation,
     Severity,
+    ConstraintOwner,
     Size,
     SpeedWidgetMode,
     StackAlignment,
@@ -97,6 +92,7 @@ from .values import (
     UIStateKind,
     ViewKind,
     LegacyGuide,
+    PaddingAdjustmentBehavior,
 )
 from .solver import (  # the Cassowary solver on its own (docs/solver.md)
     BadRequiredStrengthError,
@@ -154,19 +150,24 @@ __all__ = [
     "Point", "Size", "Rect", "Insets", "Priority", "AnchorAttribute", "Relation", "Axis",
     "LayoutDirection", "ButtonType", "PromptKind", "SpeedWidgetMode", "Curve", "StackPosition",
     "StackAlignment", "Corner", "UIStateKind", "Severity", "DiagnosticCode", "NO_INTRINSIC_METRIC",
-    "ViewKind", "LegacyGuide",
+    "ViewKind", "LegacyGuide", "PaddingAdjustmentBehavior", "AccessibilityTraits", "ConstraintOwner",
     # objects
     "MapView", "View", "LayoutItem", "LayoutGuide", "HidingStack", "PromptView", "Anchor",
     "Constraint", "activate", "deactivate", "Button", "NavigationUIState",
     "NavigationReadyUIState", "ActiveGuidanceUIState", "LayoutDelegate", "Camera", "Diagnostic",
+    "ConstraintInfo",
     "StyleValues", "style_values", "STYLE",
     # errors
     "NavLayoutError", "InvalidArgumentError", "InvalidHandleError", "InvalidStateError",
     "NavigationEnabledError", "CarPlayError", "ReentrantError", "NoCommonAncestorError",
     "UnsatisfiableError", "DuplicateError", "UnknownError", "CallbackFailedError",
-    "InternalError", "LimitExceededError", "LibraryNotFoundError", "MAX_LIVE_HANDLES",
+    "InternalError", "LimitExceededError", "BusyError", "LibraryNotFoundError", "MAX_LIVE_HANDLES",
     # device gallery (issue 4)
     "gallery", "GalleryResult",
+    # the workbench (issue 14): scripted sessions and the viewer page
+    "session", "viewer",
+    # the workbench, part 2 (issue 15): the size sweep and snapshot tests
+    "sweep", "SweepResult", "testing",
     # library
     "load_library", "library_version", "status_name",
     # the raw solver (navlayout.solver)

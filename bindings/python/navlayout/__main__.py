@@ -1,10 +1,9 @@
-"""``python -m navlayout [preset]``: runs the demo session with the sample layout delegate
-(:mod:`navlayout.demo`) and prints every view's frame after each step; ``--version`` prints the
-package's and the library's versions."""
+"""``python -m navlayout``: the command line (:mod:`navlayout.cli`): ``demo``, ``gallery``,
+``presets`` with the Swift CLI's flags, ``--help`` on each, ``--version``."""
 
 import sys
 
-from .demo import main
+from .cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -22,9 +22,10 @@ from ctypes import (
     c_int32,
     c_size_t,
     c_uint32,
+    c_uint64,
     c_void_p,
 )
-from typing import Any, List, Optional
+from typing import Any, List, NoReturn, Optional
 
 from .errors import LibraryNotFoundError, error_for_status
 
@@ -92,6 +93,25 @@ class nl_diagnostic(Structure):
         ("items", c_void_p * 4),
         ("item_count", c_size_t),
         ("axis", c_int32),  # NL_DIAG_AXIS_BOTH_OR_NONE (-1) or an nl_axis
+        ("log_line", c_char_p),  # the one-line form the default handler writes (issue 14)
+    ]
+
+
+class nl_constraint_info(Structure):
+    """One constraint affecting an item's layout (``nl_*_constraints_affecting_layout``)."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("owner", c_int32),  # nl_constraint_owner
+        ("constraint", c_void_p),
+        ("identifier", c_char_p),
+        ("first", nl_anchor),
+        ("second", nl_anchor),
+        ("relation", c_enum),
+        ("multiplier", c_double),
+        ("constant", c_double),
+        ("priority", c_float),
+        ("holds_exactly", c_bool),
     ]
 
 
@@ -103,6 +123,41 @@ PROMPT_CB = CFUNCTYPE(None, c_void_p, c_void_p, c_void_p)  # (ud, map, prompt)
 TWO_PROMPTS_CB = CFUNCTYPE(None, c_void_p, c_void_p, c_void_p, c_void_p)  # (ud, map, new, old)
 CHANGES_CB = CFUNCTYPE(None, c_void_p)  # (user_data)
 COMPLETION_CB = CFUNCTYPE(None, c_void_p, c_bool)  # (user_data, finished)
+DIAGNOSTIC_CB = CFUNCTYPE(None, c_void_p, c_void_p, POINTER(nl_diagnostic))  # (ud, map, diagnostic)
+
+
+# (user_data, map, step index, step name, failures one per line) -> 0 to go on (workbench, issue 14)
+SESSION_OBSERVER_CB = CFUNCTYPE(c_int32, c_void_p, c_void_p, c_size_t, c_char_p, c_char_p)
+
+
+class nl_session_options(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("script", c_enum),
+        ("preset", c_char_p),
+        ("title", c_char_p),
+    ]
+
+
+# The size sweep (issue 15): (user_data, map) -> 0 when the delegate is set; (user_data, width,
+# height, char **out_sample) -> 0 sample, 1 delegate failure at that size, else stop.
+SWEEP_FACTORY_CB = CFUNCTYPE(c_int32, c_void_p, c_void_p)
+SWEEP_SAMPLER_CB = CFUNCTYPE(c_int32, c_void_p, c_double, c_double, POINTER(c_void_p))
+
+
+class nl_sweep_options(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("axis", c_enum),
+        ("start", c_double),
+        ("stop", c_double),
+        ("fixed", c_double),
+        ("safe_area", nl_insets),
+        ("layout_direction", c_enum),
+        ("sample_step", c_double),
+        ("threads", c_uint32),
+        ("title", c_char_p),
+    ]
 
 
 class nl_layout_delegate(Structure):
@@ -225,6 +280,9 @@ _PROTOTYPES = {
     "nl_map_view_camera": (st, [H, P(nl_camera)]),
     "nl_map_view_diagnostic_count": (st, [H, P(c_size_t)]),
     "nl_map_view_diagnostic": (st, [H, c_size_t, P(nl_diagnostic)]),
+    "nl_set_diagnostic_handler": (None, [DIAGNOSTIC_CB, c_void_p]),
+    "nl_view_constraints_affecting_layout": (st, [H, c_enum, P(nl_constraint_info), c_size_t, P(c_size_t)]),
+    "nl_guide_constraints_affecting_layout": (st, [H, c_enum, P(nl_constraint_info), c_size_t, P(c_size_t)]),
     # built-in layout: legacy slot settings and guides, compass rule (SPEC §3, §7)
     "nl_map_view_set_navigation_header_enabled": (st, [H, c_bool]),
     "nl_map_view_navigation_header_enabled": (st, [H, P(c_bool)]),
@@ -259,6 +317,21 @@ _PROTOTYPES = {
     "nl_hiding_stack_arranged_subview": (H, [H, c_size_t]),
     "nl_view_set_opaque": (st, [H, c_bool]),
     "nl_view_is_opaque": (st, [H, P(c_bool)]),
+    # the safe area of a view and margins measured from it (issue 16)
+    "nl_view_set_insets_layout_margins_from_safe_area": (st, [H, c_bool]),
+    "nl_view_insets_layout_margins_from_safe_area": (st, [H, P(c_bool)]),
+    "nl_view_safe_area_insets": (st, [H, P(nl_insets)]),
+    # accessibility (issue 16 item 8)
+    "nl_view_set_accessibility_label": (st, [H, c_char_p]),
+    "nl_view_accessibility_label": (c_void_p, [H]),  # char *, freed with nl_string_free
+    "nl_view_set_accessibility_element": (st, [H, c_bool]),
+    "nl_view_is_accessibility_element": (st, [H, P(c_bool)]),
+    "nl_view_set_accessibility_traits": (st, [H, c_uint64]),
+    "nl_view_accessibility_traits": (st, [H, P(c_uint64)]),
+    "nl_map_view_set_accessibility_elements": (st, [H, P(c_void_p), c_size_t]),
+    "nl_map_view_accessibility_element_count": (st, [H, P(c_size_t)]),
+    "nl_map_view_accessibility_element": (H, [H, c_size_t]),
+    "nl_map_view_has_custom_accessibility_elements": (st, [H, P(c_bool)]),
     "nl_map_view_car_play": (st, [H, P(c_bool)]),
     "nl_map_view_layout_direction": (st, [H, P(c_enum)]),
     "nl_hiding_stack_position": (st, [H, P(c_enum)]),
@@ -270,6 +343,38 @@ _PROTOTYPES = {
     "nl_map_view_snapshot_json": (c_void_p, [H]),
     "nl_map_view_snapshot_svg": (c_void_p, [H]),
     "nl_map_view_snapshot_svg_titled": (c_void_p, [H, c_char_p]),
+    # workbench (issue 14): sessions, recordings, the viewer page
+    "nl_map_view_run_session": (st, [H, P(nl_session_options), SESSION_OBSERVER_CB, c_void_p, P(c_void_p)]),
+    "nl_viewer_page": (c_void_p, [c_char_p, c_char_p]),  # char *, freed with nl_string_free
+    # the size sweep (issue 15)
+    "nl_sweep": (st, [P(nl_sweep_options), SWEEP_FACTORY_CB, c_void_p, P(c_void_p)]),
+    "nl_sweep_with_sampler": (st, [P(nl_sweep_options), SWEEP_SAMPLER_CB, c_void_p, P(c_void_p)]),
+    "nl_map_view_sweep_sample": (st, [H, P(c_void_p)]),
+    "nl_sweep_text": (c_void_p, [c_char_p]),  # char *, freed with nl_string_free
+    "nl_sweep_page": (c_void_p, [c_char_p, c_char_p]),
+    "nl_string_duplicate": (c_void_p, [c_char_p]),
+    "nl_map_view_sweep_viewer_page": (st, [H, c_char_p, c_size_t, P(c_void_p)]),
+    # snapshot tests (issue 15)
+    "nl_snapshot_compare": (st, [c_char_p, c_char_p, c_double, P(c_bool), P(c_void_p)]),
+    "nl_snapshot_diff_page": (c_void_p, [c_char_p, c_char_p, c_char_p, c_char_p, c_double, c_char_p]),
+    # issue 16: layers on screen, speed widget settings and data, re-center switch, legacy APIs
+    "nl_view_insert_subview_at": (st, [H, H, c_size_t]),
+    "nl_view_insert_subview_above": (st, [H, H, H]),
+    "nl_view_insert_subview_below": (st, [H, H, H]),
+    "nl_view_bring_subview_to_front": (st, [H, H]),
+    "nl_view_send_subview_to_back": (st, [H, H]),
+    "nl_view_exchange_subviews": (st, [H, c_size_t, c_size_t]),
+    "nl_map_view_set_speed_data": (st, [H, c_bool, c_bool]),
+    "nl_map_view_speed_data": (st, [H, P(c_bool), P(c_bool)]),
+    "nl_map_view_set_should_display_speedometer": (st, [H, c_bool]),
+    "nl_map_view_should_display_speedometer": (st, [H, P(c_bool)]),
+    "nl_map_view_set_should_display_speed_limit": (st, [H, c_bool]),
+    "nl_map_view_should_display_speed_limit": (st, [H, P(c_bool)]),
+    "nl_map_view_set_recenter_button_enabled": (st, [H, c_bool]),
+    "nl_map_view_recenter_button_enabled": (st, [H, P(c_bool)]),
+    "nl_map_view_set_padding_adjustment_behavior": (st, [H, c_enum]),
+    "nl_map_view_padding_adjustment_behavior": (st, [H, P(c_enum)]),
+    "nl_map_view_invalidate_layout_for_accessory_view": (st, [H, H]),
 }
 
 #: Functions the bindings cannot work without; the rest are optional (feature-tested).
@@ -381,7 +486,7 @@ def check(status: int) -> None:
         raise error_for_status(status, last_error_message())
 
 
-def fail(what: str) -> Any:
+def fail(what: str) -> NoReturn:
     """Raise for a constructor/getter that returned NULL (the last error tells why)."""
     msg = last_error_message() or f"{what} failed"
     # nl_last_error_status() tells the status of the failure that returned NULL.
@@ -407,6 +512,31 @@ def take_string(ptr: Optional[int]) -> Optional[str]:
         return ctypes.string_at(ptr).decode("utf-8", "replace")
     finally:
         lib.nl_string_free(ptr)
+
+
+class _OwnsHandle:
+    """Base of the objects that own a library handle (map views and everything made from them,
+    solvers): ``copy.copy``, ``copy.deepcopy`` and ``pickle`` raise ``TypeError`` (issue 17: a
+    copy shared the C handle, and when the copy was collected its finaliser destroyed the
+    original's map view). Share the object itself instead."""
+
+    __slots__ = ()
+
+    def _refuse_copy(self) -> TypeError:
+        return TypeError(
+            f"{type(self).__name__} objects own a NavLayout handle and cannot be copied or pickled "
+            "(a copy would share the handle: closing or collecting one would destroy the other's); "
+            "share the object itself"
+        )
+
+    def __copy__(self) -> "_OwnsHandle":
+        raise self._refuse_copy()
+
+    def __deepcopy__(self, memo: Any) -> "_OwnsHandle":
+        raise self._refuse_copy()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise self._refuse_copy()
 
 
 def encode(text: Optional[str]) -> Optional[bytes]:

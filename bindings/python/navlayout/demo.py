@@ -1,4 +1,4 @@
-"""The seed's sample layout delegate and the scripted demo session (``python -m navlayout``).
+"""The seed's sample layout delegate and the scripted demo session (``python -m navlayout demo``).
 
 Layout (SPEC §10): the turn card across the top, the ETA card across the bottom, the buttons in a
 bottom-packed trailing hiding stack ("buttonStack") between them, the Google logo at the leading
@@ -12,14 +12,15 @@ step, in the same format as the C example (examples/c) and the Swift CLI ``navla
 On the CarPlay preset, whose map view refuses layout delegates (SPEC §3), it warns and runs the
 session with the built-in layout, as ``navlayout demo`` does.
 
-``examples/python/sample_delegate.py`` and ``wide_delegate.py`` build on this module.
+``examples/python/sample_delegate.py``, :mod:`navlayout.wide_delegate` and the command line
+(:mod:`navlayout.cli`) build on this module.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import Callable, Iterable, List, Optional, Sequence
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 import navlayout as nl
 
@@ -30,9 +31,11 @@ __all__ = [
     "SampleLayoutDelegate",
     "buttons_by_type",
     "describe",
-    "main",
+    "CARPLAY_WARNING",
+    "drive_session",
     "run_script",
     "run_session",
+    "set_delegate_or_warn",
 ]
 
 PROMPT_SLIDE_SECONDS = 0.4
@@ -42,16 +45,27 @@ def buttons_by_type(buttons: Sequence[nl.Button]) -> List[nl.View]:
     """The buttons' views for a bottom-packed stack, found by type, never by index (the SDK may
     reorder them or add types): the compass at the bottom, the reporting button above it, then
     buttons of types this delegate does not know, in the order given."""
-    rank = {nl.ButtonType.COMPASS: 0, nl.ButtonType.REPORTING: 1}
+    rank: Dict[Union[nl.ButtonType, int], int] = {nl.ButtonType.COMPASS: 0, nl.ButtonType.REPORTING: 1}
     ordered = sorted(enumerate(buttons), key=lambda ib: (rank.get(ib[1].type, 2), ib[0]))
     return [b.view for _, b in ordered]
+
+
+def _discard_prompt(prompt: nl.PromptView, rules: Sequence[nl.Constraint]) -> None:
+    """Takes a prompt that is no longer shown out of the map view and destroys it and the
+    constraints made for it (issue 17: prompts are new views each time; a long session must not
+    keep the old ones)."""
+    prompt.remove_from_superview()
+    for c in rules:
+        c.destroy()
+    prompt.destroy()
 
 
 class _StateLayout:
     """The views one navigation state shows and the constraints that place them.
 
     ``show()`` puts the views into the map view (in order, the button stack last) and activates
-    the constraints; ``hide()`` undoes it. The same object can be shown again later.
+    the constraints; ``hide()`` undoes it. The same object can be shown again later;
+    ``discard()`` hides it for good and frees what it made (its stack and constraints).
     """
 
     def __init__(
@@ -85,6 +99,16 @@ class _StateLayout:
         for view in self.views:
             view.remove_from_superview()
 
+    def discard(self) -> None:
+        """Hides the layout and destroys its constraints and its button stack: a delegate that
+        makes a new layout for every state frees the old one, so that a long session keeps no
+        handle it no longer needs (issue 17). The views are the SDK's and stay."""
+        self.hide()
+        for c in self.constraints:
+            c.destroy()
+        self.constraints = []
+        self.stack.destroy()
+
 
 class SampleLayoutDelegate(nl.LayoutDelegate):
     """Positions turn card, ETA card, buttons, logo and viewport; slides prompts in and out.
@@ -101,6 +125,7 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         self._guidance_layout: Optional[_StateLayout] = None
         self._shown_prompt: Optional[nl.PromptView] = None
         self._prompt_drop: Optional[nl.Constraint] = None  # prompt.bottom == map.bottom + drop
+        self._prompt_rules: List[nl.Constraint] = []  # the shown prompt's three constraints
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -125,7 +150,7 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
 
     # -- navigation ready ----------------------------------------------------------------------
 
-    def enable_navigation_ui(self, nav_map, new_state):
+    def enable_navigation_ui(self, nav_map: nl.MapView, new_state: nl.NavigationReadyUIState) -> None:
         safe = nav_map.safe_area_layout_guide
         floor = nav_map.make_guide("mapContentsBottom")
         nav_map.add_layout_guide(floor)
@@ -154,23 +179,32 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         layout.show()
         self._ready_layout = layout
 
-    def disable_navigation_ui(self, nav_map, old_state):
+    def disable_navigation_ui(self, nav_map: nl.MapView, old_state: nl.NavigationReadyUIState) -> None:
+        # Everything made for the session is destroyed, not only taken out (issue 17).
         if self._shown_prompt is not None:
-            self._shown_prompt.remove_from_superview()
+            _discard_prompt(self._shown_prompt, self._prompt_rules)
         self._shown_prompt = None
         self._prompt_drop = None
+        self._prompt_rules = []
         if self._ready_layout is not None:
-            self._ready_layout.hide()
+            self._ready_layout.discard()
             self._ready_layout = None
-        nl.deactivate(self._content_bottom_rules)
+        for c in self._content_bottom_rules:
+            c.destroy()
         self._content_bottom_rules = []
         if self._content_bottom is not None:
             nav_map.remove_layout_guide(self._content_bottom)
+            self._content_bottom.destroy()
             self._content_bottom = None
 
     # -- active guidance -----------------------------------------------------------------------
 
-    def start_guidance(self, nav_map, new_state, old_state):
+    def start_guidance(
+        self,
+        nav_map: nl.MapView,
+        new_state: nl.ActiveGuidanceUIState,
+        old_state: nl.NavigationReadyUIState,
+    ) -> None:
         if self._ready_layout is not None:
             self._ready_layout.hide()
         self._guidance_layout = self._make_guidance_layout(nav_map, new_state)
@@ -205,58 +239,70 @@ class SampleLayoutDelegate(nl.LayoutDelegate):
         layout.show()
         return layout
 
-    def stop_guidance(self, nav_map, new_state, old_state):
+    def stop_guidance(
+        self,
+        nav_map: nl.MapView,
+        new_state: nl.NavigationReadyUIState,
+        old_state: nl.ActiveGuidanceUIState,
+    ) -> None:
         if self._guidance_layout is not None:
-            self._guidance_layout.hide()
+            self._guidance_layout.discard()
             self._guidance_layout = None
         if self._ready_layout is not None:
             self._ready_layout.show()
 
     # -- prompts -----------------------------------------------------------------------------
 
-    def show_prompt(self, nav_map, new_prompt):
+    def show_prompt(self, nav_map: nl.MapView, new_prompt: nl.PromptView) -> None:
+        floor = self._content_bottom
+        assert floor is not None, "show_prompt before enable_navigation_ui"
         height = new_prompt.size.height  # prompts arrive sized: no layout pass needed
         nav_map.add_subview(new_prompt)
         drop = new_prompt.bottom_anchor.constraint(equal_to=nav_map.bottom_anchor, constant=height)
-        nl.activate([
+        rules = [
             drop,
             new_prompt.leading_anchor.constraint(
                 equal_to=nav_map.safe_area_layout_guide.leading_anchor
             ),
-            self._content_bottom.bottom_anchor.constraint(
-                less_than_or_equal_to=new_prompt.top_anchor
-            ),
-        ])
+            floor.bottom_anchor.constraint(less_than_or_equal_to=new_prompt.top_anchor),
+        ]
+        nl.activate(rules)
         self._shown_prompt = new_prompt
         self._prompt_drop = drop
+        self._prompt_rules = rules
         # Start just below the map view's bottom edge, then slide up into view.
         nav_map.layout_if_needed()
 
-        def slide_in():
+        def slide_in() -> None:
             drop.constant = 0
             nav_map.layout_if_needed()
 
         nav_map.animate(PROMPT_SLIDE_SECONDS, slide_in)
 
-    def hide_prompt(self, nav_map, old_prompt):
+    def hide_prompt(self, nav_map: nl.MapView, old_prompt: nl.PromptView) -> None:
         drop = self._prompt_drop
         if drop is None:
             return
+        rules = self._prompt_rules
         self._prompt_drop = None
         self._shown_prompt = None
+        self._prompt_rules = []
         height = old_prompt.size.height
 
-        def slide_out():
+        def slide_out() -> None:
             drop.constant = height
             nav_map.layout_if_needed()
 
+        # When the slide ends the prompt leaves and is destroyed with its constraints.
         nav_map.animate(
             PROMPT_SLIDE_SECONDS,
             slide_out,
-            completion=lambda finished: old_prompt.remove_from_superview(),
+            completion=lambda finished: _discard_prompt(old_prompt, rules),
         )
 
-    def change_prompt(self, nav_map, new_prompt, old_prompt):
+    def change_prompt(
+        self, nav_map: nl.MapView, new_prompt: nl.PromptView, old_prompt: nl.PromptView
+    ) -> None:
         # Both slides run at the same time.
         self.hide_prompt(nav_map, old_prompt)
         self.show_prompt(nav_map, new_prompt)
@@ -309,6 +355,49 @@ def _warn(message: str) -> None:
     print(message, file=sys.stderr)
 
 
+CARPLAY_WARNING = ("navlayout: {preset} is a CarPlay screen, which refuses layout delegates "
+                   "(SPEC §3); running with the built-in layout")
+
+
+def drive_session(nav_map: nl.MapView, after_step: Callable[[str], None]) -> None:
+    """Drives the scripted session on ``nav_map`` (its delegate already set, or none for the
+    built-in layout): the events of :data:`STEP_NAMES`, calling ``after_step(name)`` after each.
+    Navigation must be disabled at the start; it is disabled again at the end."""
+
+    def dismiss_and_finish_slide() -> None:
+        nav_map.dismiss_prompt()
+        nav_map.advance_time(0.4)
+
+    events: Sequence[Callable[[], None]] = (
+        lambda: setattr(nav_map, "navigation_enabled", True),
+        nav_map.start_guidance,
+        lambda: nav_map.trigger_prompt(nl.PromptKind.INCIDENT),
+        lambda: nav_map.advance_time(0.2),
+        lambda: nav_map.advance_time(0.2),
+        dismiss_and_finish_slide,
+        nav_map.stop_guidance,
+        lambda: setattr(nav_map, "navigation_enabled", False),
+    )
+    for title, event in zip(STEP_NAMES, events):
+        event()
+        after_step(title)
+
+
+def set_delegate_or_warn(
+    nav_map: nl.MapView, preset: str, delegate: Optional[nl.LayoutDelegate],
+    warn: Callable[[str], None],
+) -> None:
+    """Sets ``delegate`` (``None``: keep the built-in layout). A CarPlay map view refuses layout
+    delegates (SPEC §3): then ``warn`` gets the message ``navlayout demo`` prints and the
+    built-in layout stays."""
+    if delegate is None:
+        return
+    try:
+        nav_map.set_layout_delegate(delegate)
+    except nl.CarPlayError:
+        warn(CARPLAY_WARNING.format(preset=preset))
+
+
 def run_session(
     preset: str = "iphone-portrait",
     delegate: Optional[nl.LayoutDelegate] = None,
@@ -322,26 +411,13 @@ def run_session(
     lines: List[str] = []
     delegate = delegate if delegate is not None else SampleLayoutDelegate()
     with nl.MapView.preset(preset) as nav_map:
-        try:
-            nav_map.set_layout_delegate(delegate)
-        except nl.CarPlayError:
-            warn(f"navlayout: {preset} is a CarPlay screen, which refuses layout delegates "
-                 "(SPEC §3); running with the built-in layout")
+        set_delegate_or_warn(nav_map, preset, delegate, warn)
 
-        events = iter((
-            lambda: setattr(nav_map, "navigation_enabled", True),
-            nav_map.start_guidance,
-            lambda: nav_map.trigger_prompt(nl.PromptKind.INCIDENT),
-            lambda: nav_map.advance_time(0.2),
-            lambda: nav_map.advance_time(0.2),
-            lambda: (nav_map.dismiss_prompt(), nav_map.advance_time(0.4)),
-            nav_map.stop_guidance,
-            lambda: setattr(nav_map, "navigation_enabled", False),
-        ))
-        for title, event in zip(STEP_NAMES, events):
-            event()
+        def table(title: str) -> None:
             lines.append(f"== {title} ==")
             lines.extend(describe(nav_map))
+
+        drive_session(nav_map, table)
     return lines
 
 
@@ -363,14 +439,3 @@ def run_script(argv: Sequence[str], make_delegate: Callable[[], nl.LayoutDelegat
         return 1
     sys.stdout.write("".join(line + "\n" for line in lines))
     return 0
-
-
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m navlayout [preset]``: prints the sample delegate's session table for ``preset``
-    (default iphone-portrait) and returns the exit status."""
-    if argv is None:
-        argv = ["python -m navlayout"] + sys.argv[1:]
-    if len(argv) == 2 and argv[1] == "--version":
-        print(f"navlayout {nl.__version__} (libnavlayout {nl.library_version()})")
-        return 0
-    return run_script(argv, SampleLayoutDelegate)

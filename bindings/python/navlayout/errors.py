@@ -23,6 +23,7 @@ __all__ = [
     "UnknownError",
     "CallbackFailedError",
     "LimitExceededError",
+    "BusyError",
     "InternalError",
     "LibraryNotFoundError",
     "error_for_status",
@@ -133,6 +134,16 @@ class LimitExceededError(NavLayoutError):
     code = 12
 
 
+class BusyError(NavLayoutError):
+    """``NL_ERR_BUSY``: another thread is inside a call on the same map view or solver (or on
+    anything it owns); the call did nothing and did not wait (issue 17: two threads on one map
+    view crashed the process). Use a map view, and everything it owns, from one thread at a time
+    — calls from inside its callbacks, on the thread that runs them, are not concurrent —; retry
+    once the other thread's call has returned."""
+
+    code = 13
+
+
 #: The handle table's capacity (``NL_MAX_LIVE_HANDLES`` in ``navlayout.h``): the most map-view and
 #: solver objects with a live C handle at once, in the whole process. Fixed by the handle encoding.
 MAX_LIVE_HANDLES = 16777215
@@ -163,6 +174,7 @@ _BY_STATUS: Dict[int, Type[NavLayoutError]] = {
         UnknownError,
         CallbackFailedError,
         LimitExceededError,
+        BusyError,
         InternalError,
     )
 }

@@ -11,40 +11,35 @@ example delegates, for any :class:`~navlayout.LayoutDelegate` written in Python.
 
 from __future__ import annotations
 
-import html as _html
 import os
 import sys
 from typing import Callable, List, NamedTuple, Optional, Sequence, TextIO
 
-from .core import Diagnostic, LayoutDelegate, MapView
+from .delegate import LayoutDelegate
+from .map_view import MapView
+from .results import Diagnostic
 from .errors import CarPlayError
-from .values import DiagnosticCode, PromptKind, Severity
+from .session import SessionStep, run_session
+from .values import DiagnosticCode, Severity
+from .viewer import page as viewer_page
 
 __all__ = ["PRESETS", "gallery", "GalleryCell", "GalleryRow", "GalleryResult"]
 
 #: The device presets of SPEC §9, in the order ``navlayout presets`` lists them.
 PRESETS = ("iphone-portrait", "iphone-landscape", "iphone-se", "ipad-portrait", "ipad-split", "carplay")
 
-#: Presets with a landscape/portrait twin: the session rotates to it and back.
-_TWINS = {"iphone-portrait": "iphone-landscape", "iphone-landscape": "iphone-portrait"}
-
-_PROMPT_STEPS = (
-    (PromptKind.INCIDENT, "incident"),
-    (PromptKind.SPEED_CAMERA, "speedCamera"),
-    (PromptKind.TRAFFIC, "traffic"),
-    (PromptKind.BETTER_ROUTE, "betterRoute"),
-)
-
 _CARPLAY_NOTE = "CarPlay refuses layout delegates (SPEC §3): built-in layout"
 
 
 class GalleryCell(NamedTuple):
     """One picture: a step of a preset's session, its SVG file (relative to the output
-    directory) and the diagnostics of that moment."""
+    directory), the diagnostics of that moment and the errors the step's delegate methods raised
+    (``"event: … raised RuntimeError: boom"``; each counts as an error)."""
 
     step: str
     file: str
     diagnostics: List[Diagnostic]
+    failures: Sequence[str] = ()
 
 
 class GalleryRow(NamedTuple):
@@ -64,7 +59,7 @@ class GalleryResult(NamedTuple):
     """What :func:`gallery` wrote: the page's path, one row per preset and the total count of
     error-severity diagnostics (plus failed sessions) — non-zero should fail a CI job."""
 
-    index: str
+    index: str  # type: ignore[assignment]  # the page's path; shadows tuple.index (kept: public)
     rows: List[GalleryRow]
     errors: int
     warnings: int
@@ -74,6 +69,7 @@ class GalleryResult(NamedTuple):
 def _counts(cells: Sequence[GalleryCell]) -> "tuple[int, int, int]":
     e = w = i = 0
     for c in cells:
+        e += len(c.failures)
         for d in c.diagnostics:
             if d.severity == Severity.ERROR:
                 e += 1
@@ -84,8 +80,20 @@ def _counts(cells: Sequence[GalleryCell]) -> "tuple[int, int, int]":
     return e, w, i
 
 
-def _run_preset(preset: str, make_delegate: Callable[[], Optional[LayoutDelegate]], out: str,
+def _file_name(step: str) -> str:
+    """A step name as a file name: letters and digits kept, anything else ``-`` (as the CLI)."""
+    return "".join(ch if ch.isalnum() else "-" for ch in step)
+
+
+def _viewer_file(preset: str) -> str:
+    """The preset's viewer page, next to its pictures."""
+    return f"{preset}.html"
+
+
+def _run_preset(preset: str, make_delegate: Callable[[], Optional[LayoutDelegate]], title: str, out: str,
                 progress: Callable[[str], None]) -> "tuple[List[GalleryCell], Optional[str]]":
+    """The workbench's standard session (:mod:`navlayout.session`) on ``preset``: one SVG per
+    step and the preset's viewer page, which every cell links to."""
     cells: List[GalleryCell] = []
     note: Optional[str] = None
     with MapView.preset(preset) as nav_map:
@@ -99,52 +107,58 @@ def _run_preset(preset: str, make_delegate: Callable[[], Optional[LayoutDelegate
                 except CarPlayError:  # pragma: no cover - car_play said no
                     note = _CARPLAY_NOTE
 
-        def shoot(step: str) -> None:
-            progress(step)
-            name = f"{preset}-{len(cells) + 1:02d}-{step}.svg"
-            svg = nav_map.snapshot_svg(title=f"{preset} · {step}")
+        def shoot(step: SessionStep) -> None:
+            progress(step.name)
+            name = f"{preset}-{len(cells) + 1:02d}-{_file_name(step.name)}.svg"
+            svg = nav_map.snapshot_svg(title=f"{preset} · {step.name}")
             with open(os.path.join(out, name), "w", encoding="utf-8") as f:
                 f.write(svg)
-            cells.append(GalleryCell(step, name, nav_map.diagnostics))
+            cells.append(GalleryCell(step.name, name, nav_map.diagnostics, step.failures))
 
-        nav_map.navigation_enabled = True
-        shoot("ready")
-        nav_map.start_guidance()
-        shoot("guidance")
-        for kind, step in _PROMPT_STEPS:
-            if not nav_map.should_display_prompts and kind != PromptKind.SPEED_CAMERA:
-                continue  # suppressed: no callback, nothing to show (SPEC §3)
-            nav_map.trigger_prompt(kind)
-            nav_map.advance_time(0.4)
-            shoot(step)
-            nav_map.dismiss_prompt()
-            nav_map.advance_time(0.4)
-        twin = _TWINS.get(preset)
-        if twin is not None:
-            with MapView.preset(twin) as other:
-                twin_size, twin_safe = other.size, other.safe_area
-            size, safe = nav_map.size, nav_map.safe_area
-            nav_map.set_size(twin_size.width, twin_size.height, twin_safe)
-            shoot("rotated")
-            nav_map.set_size(size.width, size.height, safe)
-            shoot("rotated-back")
-        nav_map.stop_guidance()
-        shoot("stopped")
-        nav_map.navigation_enabled = False
+        recording = run_session(nav_map, preset=preset, title=title, observe=shoot, record=True)
+    assert recording is not None
+    with open(os.path.join(out, _viewer_file(preset)), "w", encoding="utf-8") as f:
+        f.write(viewer_page(recording, f"NavLayout viewer — {title} · {preset}"))
     return cells, note
 
 
+def markup_escape(text: str) -> str:
+    """``text`` as XML / HTML text, safe in character data and quoted attribute values for any
+    string (issue 17) — the Swift side's ``markupEscaped`` (Sources/NavigationUI/Snapshot.swift),
+    byte for byte, so the Python and Swift pages are the same bytes: ``&``, ``<``, ``>``, ``"``
+    and ``'`` as entities; tab, line feed and carriage return as ``&#9;``, ``&#10;``, ``&#13;``;
+    every other control character (U+0000–U+001F, U+007F–U+009F), the noncharacters U+FFFE and
+    U+FFFF and any lone surrogate (which Python strings may hold, Swift's never) as the visible
+    text ``\\uXXXX``. The result is always well-formed XML 1.0 text."""
+    out = []
+    for ch in text:
+        c = ord(ch)
+        if ch in _ENTITIES:
+            out.append(_ENTITIES[ch])
+        elif c < 0x20 or 0x7F <= c <= 0x9F or c in (0xFFFE, 0xFFFF) or 0xD800 <= c <= 0xDFFF:
+            out.append(f"\\u{c:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;",
+             "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
+
+
 def _page(title: str, rows: Sequence[GalleryRow]) -> str:
-    h = _html.escape
+    h = markup_escape
     out = [
         "<!DOCTYPE html>",
-        f'<html lang="en"><head><meta charset="utf-8"><title>NavLayout gallery — {h(title)}</title>',
+        f'<html lang="en"><head><meta charset="utf-8"/><title>NavLayout gallery — {h(title)}</title>',
         "<style>",
         "body { font-family: Helvetica, Arial, sans-serif; margin: 16px; color: #202124; }",
         "table { border-collapse: collapse; } td, th { border: 1px solid #dadce0; padding: 6px; vertical-align: top; }",
-        "td img { display: block; max-height: 360px; max-width: 260px; }",
+        "td img { display: block; max-height: 300px; max-width: 200px; }",
+        "td a { text-decoration: none; color: inherit; } td a:hover img { outline: 2px solid #1a73e8; }",
+        ".open { font-size: 11px; }",
         ".ok { color: #188038; } .bad { color: #d93025; } .warn { color: #b06000; }",
-        "ul { margin: 4px 0 0 0; padding-left: 16px; font-size: 11px; max-width: 260px; }",
+        "ul { margin: 4px 0 0 0; padding-left: 16px; font-size: 11px; max-width: 200px; }",
         "</style></head><body>",
         f"<h1>NavLayout gallery — delegate: {h(title)}</h1>",
         "",
@@ -155,17 +169,22 @@ def _page(title: str, rows: Sequence[GalleryRow]) -> str:
         extra = f" — {h(r.note)}" if r.note else ""
         if r.failure:
             extra += f" — failed: {h(r.failure)}"
+        link = f' — <a href="{h(_viewer_file(r.preset))}">open in the viewer</a>' if r.cells else ""
         text += (f'<p class="{cls}"><b>{h(r.preset)}</b>: {len(r.cells)} steps, {r.errors} errors, '
-                 f"{r.warnings} warnings, {r.infos} infos{extra}</p>\n")
+                 f"{r.warnings} warnings, {r.infos} infos{extra}{link}</p>\n")
     for r in rows:
-        text += f"<h2>{h(r.preset)}</h2>\n<table><tr>"
+        text += f'<h2>{h(r.preset)} <a class="open" href="{h(_viewer_file(r.preset))}">viewer</a></h2>\n<table><tr>'
         text += "".join(f"<th>{h(c.step)}</th>" for c in r.cells)
         text += "</tr>\n<tr>"
-        for c in r.cells:
-            text += f'<td><img src="{h(c.file)}" alt="{h(r.preset)} {h(c.step)}">'
-            if not c.diagnostics:
+        for i, c in enumerate(r.cells):
+            link = f"{_viewer_file(r.preset)}#step={i + 1}"
+            text += (f'<td><a href="{h(link)}" title="open this step in the viewer">'
+                     f'<img src="{h(c.file)}" alt="{h(r.preset)} {h(c.step)}"/></a>')
+            for failure in c.failures:
+                text += f'<ul><li class="bad"><b>delegate failed</b>: {h(failure)}</li></ul>'
+            if not c.diagnostics and not c.failures:
                 text += '<ul class="ok"><li>no diagnostics</li></ul>'
-            else:
+            elif c.diagnostics:
                 text += "<ul>"
                 for d in c.diagnostics:
                     k = "bad" if d.severity == Severity.ERROR else "warn" if d.severity == Severity.WARNING else ""
@@ -193,23 +212,29 @@ def gallery(
     *,
     title: Optional[str] = None,
     stream: Optional[TextIO] = None,
+    summary: Optional[TextIO] = None,
 ) -> GalleryResult:
     """Drives ``make_delegate()``'s delegate through the standard session on every preset and
     writes one page of pictures — the Python counterpart of ``navlayout gallery``.
 
     On each preset a new map view gets a new delegate from ``make_delegate`` (a class or any
     callable; ``None``, or a callable returning ``None``, keeps the built-in layout) and goes
-    through: navigation ready, active guidance, each prompt kind (incident, speedCamera, traffic,
-    betterRoute) shown after its 0.4 s slide and then dismissed (+0.4 s), a rotation to the
-    landscape/portrait twin and back for ``iphone-portrait`` / ``iphone-landscape``, guidance
-    stopped. A CarPlay map view refuses layout delegates (SPEC §3): it runs with the built-in
-    layout and its summary line says so.
+    through the workbench's standard session (:mod:`navlayout.session`): navigation ready, active
+    guidance, each prompt kind (incident, speedCamera, traffic, betterRoute) shown and then
+    dismissed (each step runs until its animations end), a map pan and the re-center, the speed
+    widget's modes, a rotation to the landscape/portrait twin and back for ``iphone-portrait`` /
+    ``iphone-landscape`` (split view and back for ``ipad-portrait`` / ``ipad-split``), guidance
+    stopped, navigation disabled. A CarPlay map view refuses layout delegates (SPEC §3): it runs
+    with the built-in layout and its summary line says so. A delegate method that raises is
+    shown in its cell and counted as an error; the session goes on.
 
     After every step it writes ``OUT/<preset>-<nn>-<step>.svg`` (:meth:`MapView.snapshot_svg`,
-    captioned "preset · step") and records the diagnostics; at the end it writes
-    ``OUT/index.html``: one summary line per preset (steps, errors, warnings, infos), then per
-    preset a row of the pictures with each step's diagnostics. Progress goes to ``stream``
-    (default ``sys.stderr``) as ``[i/n] preset: step step … — e errors, w warnings, i infos``.
+    captioned "preset · step") and records the diagnostics; per preset it writes the viewer page
+    ``OUT/<preset>.html`` (:mod:`navlayout.viewer`); at the end ``OUT/index.html``: one summary
+    line per preset (steps, errors, warnings, infos), then per preset a row of the pictures with
+    each step's diagnostics, each picture linking to its step in the viewer page. Progress goes to
+    ``stream`` (default ``sys.stderr``) as ``[i/n] preset: ... — e errors, w warnings, i infos``
+    (a dot per step).
 
     Args:
         make_delegate: a zero-argument callable making a fresh :class:`LayoutDelegate`.
@@ -218,6 +243,9 @@ def gallery(
         title: the delegate's name on the page (default: ``make_delegate``'s name, or
             ``builtin``).
         stream: where progress is printed (default ``sys.stderr``).
+        summary: where the last line, ``gallery: OUT/index.html — n presets, e error
+            diagnostics``, is printed (default: ``stream``; ``navlayout gallery`` prints it on
+            stdout).
 
     Returns:
         A :class:`GalleryResult`; ``result.errors`` counts error-severity diagnostics (and
@@ -248,11 +276,11 @@ def gallery(
         stream.flush()
 
         def progress(step: str) -> None:
-            stream.write(f" {step}")
+            stream.write(".")
             stream.flush()
 
         try:
-            cells, note = _run_preset(preset, factory, out, progress)
+            cells, note = _run_preset(preset, factory, title, out, progress)
             e, w, k = _counts(cells)
             stream.write(f" — {e} errors, {w} warnings, {k} infos\n")
             rows.append(GalleryRow(preset, cells, note, e, w, k))
@@ -266,6 +294,7 @@ def gallery(
     errors = sum(r.errors for r in rows)
     warnings = sum(r.warnings for r in rows)
     infos = sum(r.infos for r in rows)
-    stream.write(f"gallery: {index} — {len(rows)} presets, {errors} error diagnostics\n")
-    stream.flush()
+    summary = stream if summary is None else summary
+    summary.write(f"gallery: {index} — {len(rows)} presets, {errors} error diagnostics\n")
+    summary.flush()
     return GalleryResult(index, rows, errors, warnings, infos)

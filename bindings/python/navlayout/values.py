@@ -29,8 +29,10 @@ __all__ = [
     "UIStateKind",
     "DiagnosticCode",
     "Severity",
+    "ConstraintOwner",
     "ViewKind",
     "LegacyGuide",
+    "PaddingAdjustmentBehavior",
     "NO_INTRINSIC_METRIC",
     "button_type",
 ]
@@ -231,6 +233,27 @@ class Corner(enum.IntFlag):
     ALL = TOP | BOTTOM
 
 
+class AccessibilityTraits(enum.IntFlag):
+    """Accessibility traits of a view (``NL_ACCESSIBILITY_TRAIT_*``, Swift
+    ``AccessibilityTraits``; NavLayout's own bits, not UIKit's). ``BUTTON``, ``LINK`` and
+    ``ADJUSTABLE`` make a host view interactive (:attr:`INTERACTIVE`): it must be at least
+    44 x 44 pt and have a label (``HIT_TARGET_TOO_SMALL``, ``MISSING_ACCESSIBILITY_LABEL``)."""
+
+    NONE = 0
+    BUTTON = 1
+    LINK = 2
+    IMAGE = 4
+    STATIC_TEXT = 8
+    HEADER = 16
+    ADJUSTABLE = 32
+    UPDATES_FREQUENTLY = 64
+    NOT_ENABLED = 128
+    SELECTED = 256
+    SUMMARY_ELEMENT = 512
+    ALL = 1023
+    INTERACTIVE = BUTTON | LINK | ADJUSTABLE
+
+
 class ViewKind(enum.IntEnum):
     """What a view is (``NL_VIEW_KIND_*``, from ``nl_view_kind_of``); see :attr:`View.view_kind`."""
 
@@ -253,6 +276,18 @@ class LegacyGuide(enum.IntEnum):
     BOTTOM_TRAILING_BUTTONS = 2
     #: The free part of the button column above the buttons (8 pt gap), for a host's own buttons.
     BOTTOM_TRAILING_BUTTONS_ALTERNATE = 3
+
+
+class PaddingAdjustmentBehavior(enum.IntEnum):
+    """How the safe-area insets combine with the legacy ``padding`` in the built-in layout's
+    camera (``NL_PADDING_ADJUSTMENT_*``, the SDK's ``GMSMapViewPaddingAdjustmentBehavior``)."""
+
+    #: The safe-area insets are added to the padding (the default).
+    ALWAYS = 0
+    #: On each edge the larger of the safe-area inset and the padding.
+    AUTOMATIC = 1
+    #: The safe-area insets are not added.
+    NEVER = 2
 
 
 class UIStateKind(enum.IntEnum):
@@ -279,12 +314,34 @@ class DiagnosticCode(enum.IntEnum):
     HIDDEN_IN_HIDING_STACK = 11
     LEGACY_API_IGNORED = 12
     EMPTY_VIEWPORT = 13
+    # Accessibility (issue 16 item 8; docs/behaviour.md#accessibility)
+    HIT_TARGET_TOO_SMALL = 16
+    MISSING_ACCESSIBILITY_LABEL = 17
+    ACCESSIBILITY_ELEMENT_COVERED = 18
+    ACCESSIBILITY_ORDER_SKIPS_COMPONENT = 19
+    # A refused call of the Swift UIKit spelling (NavLayoutUIKit); never from a map view driven
+    # from Python.
+    CALL_REFUSED = 20
 
     @property
     def spec_name(self) -> str:
         """The code as SPEC §8 spells it, e.g. ``"viewportObstructed"``."""
         head, *rest = self.name.lower().split("_")
         return head + "".join("API" if part == "api" else part.capitalize() for part in rest)
+
+
+class ConstraintOwner(enum.IntEnum):
+    """Who made a constraint (``nl_constraint_owner``; Swift ``EngineConstraintKind``, with
+    ``HOST`` for the host's own): :attr:`ConstraintInfo.owner` (issue 14)."""
+
+    HOST = 0  #: the host's delegate (or the built-in layout acting as one)
+    MAP_FRAME = 1  #: the map view's origin (0, 0) and size
+    SAFE_AREA = 2  #: a safe-area guide's edges from its view
+    LAYOUT_MARGINS = 3  #: a margins guide's edges from its view
+    COMPONENT_SIZE = 4  #: the size the SDK fixes for a component (SPEC §4)
+    COMPRESSION_RESISTANCE = 5  #: size >= intrinsic size, at the compression-resistance priority
+    CONTENT_HUGGING = 6  #: size <= intrinsic size, at the hugging priority
+    HIDING_STACK = 7  #: a hiding stack's arrangement (SPEC §2)
 
 
 class Severity(enum.IntEnum):

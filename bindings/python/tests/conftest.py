@@ -40,6 +40,15 @@ def _find_library() -> "tuple[str | None, list[str]]":
     env = os.environ.get("NAVLAYOUT_LIBRARY")
     if env:
         return env, [env]
+    if os.environ.get("NAVLAYOUT_TEST_INSTALLED") == "1":
+        # The installed package finds its own library (the copy bundled in a wheel): that is
+        # what a user gets, so nothing from the checkout is put in front of it.
+        import navlayout
+
+        try:
+            return navlayout.load_library(), ["the installed package's search"]
+        except ImportError:
+            return None, ["the installed package's search (navlayout.load_library())"]
     patterns = [
         REPO / "build" / "libnavlayout.so*",
         REPO / ".build" / "debug" / "libnavlayout-c.so",
@@ -56,7 +65,7 @@ def _find_library() -> "tuple[str | None, list[str]]":
 
 
 LIBRARY, _TRIED = _find_library()
-if LIBRARY is not None:
+if LIBRARY is not None and os.environ.get("NAVLAYOUT_TEST_INSTALLED") != "1":
     os.environ["NAVLAYOUT_LIBRARY"] = LIBRARY
 
 _MISSING_MESSAGE = (
@@ -101,3 +110,29 @@ def nav_map():
 def repo_root() -> Path:
     """The repository root."""
     return REPO
+
+
+def swift_cli_path():
+    """The Swift CLI ``navlayout`` to compare with: ``$NAVLAYOUT_CLI``, else the SwiftPM build
+    (``swift build --product navlayout``: .build/debug or .build/release), else None.
+    ``NAVLAYOUT_CLI=`` (set, empty) means none, e.g. with the Swift toolchain hidden."""
+    override = os.environ.get("NAVLAYOUT_CLI")
+    if override == "":
+        return None
+    candidates = [Path(override)] if override else [
+        REPO / ".build" / "debug" / "navlayout", REPO / ".build" / "release" / "navlayout",
+    ]
+    for candidate in candidates:
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+@pytest.fixture
+def swift_cli() -> Path:
+    """The Swift CLI's path (see :func:`swift_cli_path`); skips the test when it is not built."""
+    cli = swift_cli_path()
+    if cli is None:
+        pytest.skip("the Swift CLI is not built (swift build --product navlayout, or set "
+                    "NAVLAYOUT_CLI): nothing to compare with")
+    return cli

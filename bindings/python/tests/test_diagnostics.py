@@ -393,28 +393,41 @@ def test_gallery_writes_pictures_and_page(tmp_path):
     err = io.StringIO()
     result = nl.gallery(SampleLayoutDelegate, presets=["iphone-portrait", "carplay"], out=str(tmp_path), stream=err)
     assert isinstance(result, nl.GalleryResult) and result.errors == 0
-    steps = ["ready", "guidance", "incident", "speedCamera", "traffic", "betterRoute", "rotated",
-             "rotated-back", "stopped"]
+    # The workbench's standard session (navlayout.session): iphone-portrait rotates to its
+    # landscape twin and back, carplay has no twin.
+    steps = ["navigation ready", "active guidance",
+             "incident prompt", "incident prompt dismissed", "speedCamera prompt", "speedCamera prompt dismissed",
+             "traffic prompt", "traffic prompt dismissed", "betterRoute prompt", "betterRoute prompt dismissed",
+             "map panned: re-center button", "re-centered",
+             "speed widget: limit only", "speed widget: none", "speed widget: both",
+             "rotated to iphone-landscape", "rotated back to iphone-portrait", "guidance stopped", "navigation disabled"]
     portrait, carplay = result.rows
     assert [c.step for c in portrait.cells] == steps
     assert [c.step for c in carplay.cells] == [s for s in steps if not s.startswith("rotated")]
     assert carplay.note and "CarPlay" in carplay.note and portrait.note is None
     # The sample ignores wide mode: the rotation to landscape is its only finding (a warning).
-    assert [d.code for c in portrait.cells for d in c.diagnostics] == [D.WIDE_MODE_CARDS_NOT_LEADING]
+    assert [(c.step, d.code) for c in portrait.cells for d in c.diagnostics] == [
+        ("rotated to iphone-landscape", D.WIDE_MODE_CARDS_NOT_LEADING)]
     assert portrait.warnings == 1
     files = sorted(os.listdir(tmp_path))
-    assert "index.html" in files and "iphone-portrait-01-ready.svg" in files
-    assert "iphone-portrait-07-rotated.svg" in files and "carplay-07-stopped.svg" in files
-    assert len(files) == 1 + 9 + 7
-    svg = (tmp_path / "iphone-portrait-03-incident.svg").read_text()
-    assert svg.startswith("<svg") and "iphone-portrait · incident" in svg
+    assert "index.html" in files and "iphone-portrait-01-navigation-ready.svg" in files
+    assert "iphone-portrait-16-rotated-to-iphone-landscape.svg" in files and "carplay-16-guidance-stopped.svg" in files
+    # One page, 19 + 17 pictures, one viewer page per preset.
+    assert len(files) == 1 + 19 + 17 + 2 and "iphone-portrait.html" in files and "carplay.html" in files
+    svg = (tmp_path / "iphone-portrait-03-incident-prompt.svg").read_text()
+    assert svg.startswith("<svg") and "iphone-portrait · incident prompt" in svg
     page = (tmp_path / "index.html").read_text()
     assert "<h1>NavLayout gallery — delegate: SampleLayoutDelegate</h1>" in page
-    assert "<b>iphone-portrait</b>: 9 steps, 0 errors, 1 warnings, 0 infos" in page
-    assert "<b>carplay</b>: 7 steps, 0 errors, 0 warnings, 0 infos — CarPlay refuses layout delegates" in page
-    assert '<img src="iphone-portrait-01-ready.svg"' in page and "warning wideModeCardsNotLeading" in page
+    assert "<b>iphone-portrait</b>: 19 steps, 0 errors, 1 warnings, 0 infos" in page
+    assert "<b>carplay</b>: 17 steps, 0 errors, 0 warnings, 0 infos — CarPlay refuses layout delegates" in page
+    assert '<img src="iphone-portrait-01-navigation-ready.svg"' in page and "warning wideModeCardsNotLeading" in page
+    # Every cell links to its step of the preset's viewer page.
+    assert '<a href="iphone-portrait.html#step=3" title="open this step in the viewer">' \
+           '<img src="iphone-portrait-03-incident-prompt.svg"' in page
+    viewer = (tmp_path / "iphone-portrait.html").read_text()
+    assert viewer.startswith("<!DOCTYPE html>") and "navlayout.recording/1" in viewer
     progress = err.getvalue()
-    assert progress.startswith("[1/2] iphone-portrait: ready guidance incident")
+    assert progress.startswith("[1/2] iphone-portrait:" + "." * 19 + " — 0 errors, 1 warnings, 0 infos\n")
     assert "[2/2] carplay:" in progress and "0 error diagnostics" in progress
 
 
@@ -445,7 +458,14 @@ def test_gallery_reports_a_failing_session_and_bad_presets(tmp_path):
             raise RuntimeError("boom")
 
     result = nl.gallery(Raises, presets=["ipad-split"], out=str(tmp_path), stream=io.StringIO())
-    assert result.errors == 1 and "boom" in (result.rows[0].failure or "")
+    # The failure is in its step (and counted as an error); the session goes on.
+    row = result.rows[0]
+    assert row.failure is None and len(row.cells) == 19
+    failed = [(c.step, c.failures) for c in row.cells if c.failures]
+    assert len(failed) == 1 and failed[0][0] == "active guidance"
+    assert "start_guidance raised RuntimeError: boom" in failed[0][1][0]
+    assert result.errors >= 1
+    assert "<b>delegate failed</b>: startGuidance(): " in (tmp_path / "index.html").read_text()
     with pytest.raises(nl.InvalidArgumentError):
         nl.gallery(Raises, presets=["nokia-3310"], out=str(tmp_path / "x"))
     assert not (tmp_path / "x").exists()

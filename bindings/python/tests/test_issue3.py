@@ -702,23 +702,9 @@ PRESETS = ["iphone-portrait", "iphone-landscape", "iphone-se", "ipad-portrait", 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "python"
 
 
-def _swift_cli(repo_root):
-    override = os.environ.get("NAVLAYOUT_CLI")
-    candidates = [Path(override)] if override else [
-        repo_root / ".build" / "debug" / "navlayout", repo_root / ".build" / "release" / "navlayout",
-    ]
-    for candidate in candidates:
-        if candidate.is_file() and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
 @pytest.mark.parametrize("preset", PRESETS)
-def test_wide_example_matches_swift_cli(repo_root, preset):
-    cli = _swift_cli(repo_root)
-    if cli is None:
-        pytest.skip("the Swift CLI is not built (swift build --product navlayout, or set "
-                    "NAVLAYOUT_CLI): cannot compare with `navlayout demo --delegate wide`")
+def test_wide_example_matches_swift_cli(swift_cli, preset):
+    cli = swift_cli
     out = subprocess.run([str(cli), "demo", "--delegate", "wide", "--preset", preset],
                          capture_output=True, text=True)
     if out.returncode != 0 and "unknown delegate" in out.stderr:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ctypes
 import gc
 import math
+import os
 import re
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 import navlayout as nl
 from navlayout import Solver, Variable, _ffi
 from navlayout import solver as nls
+from navlayout.solver import _capi
 
 from conftest import REPO
 
@@ -47,7 +49,7 @@ def test_status_name_and_class_of_12():
 def test_null_results_are_mapped_by_last_error_status():
     # A NULL from a constructor is classified by nl_last_error_status(), not by the message text:
     # a stale solver handle is InvalidHandleError, whatever the message says.
-    lib = nls._lib()
+    lib = _capi._lib()
     h = lib.nl_solver_create()
     assert lib.nl_solver_destroy(h) == 0
     assert not lib.nl_variable_create(h, b"v")
@@ -168,11 +170,14 @@ def test_suggested_values_at_and_beyond_the_limit():
 
 # -- the handle table's capacity ----------------------------------------------------------------
 
+@pytest.mark.skipif(os.environ.get("NAVLAYOUT_TEST_INSTALLED") == "1",
+                    reason="the checkout run fills the table (20 s, 3.5 GB); the installed-wheel "
+                           "run (scripts/test-wheel.sh) tests the package, not the table again")
 def test_full_handle_table_raises_limit_exceeded():
     """Fills the real table (16,777,215 handles; ~20 s, ~3.5 GB): the limit comes from the handle
     encoding and is not configurable. Tests/c/test_handle_limit.c checks the exact count."""
     gc.collect()  # free the handles of earlier tests' garbage
-    lib = nls._lib()
+    lib = _capi._lib()
     x = Variable("x")
     s = Solver()
     s.add_constraint(x >= 5)

@@ -1,6 +1,7 @@
-"""Packaging (issue 7): docstrings on every public name, ``py.typed``, ``python -m navlayout``
-and the ``NAVLAYOUT_LIBRARY`` override. (The installed wheel itself, with the library bundled and
-the Swift toolchain out of reach, is tested by ``scripts/test-consumers.sh``.)"""
+"""Packaging (issues 7, 18): docstrings on every public name, ``py.typed``, ``python -m navlayout``,
+the ``NAVLAYOUT_LIBRARY`` override, the project URLs setup.py derives, and — when this suite runs
+against the installed wheel (``scripts/test-wheel.sh``: NAVLAYOUT_TEST_INSTALLED=1, Swift toolchain
+hidden) — that the wheel's own bundled library is loaded and its metadata is complete."""
 
 from __future__ import annotations
 
@@ -91,3 +92,61 @@ def test_navlayout_library_overrides_and_is_final(tmp_path):
                          timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr
     assert str(bogus) in run.stdout
+
+
+_INSTALLED = os.environ.get("NAVLAYOUT_TEST_INSTALLED") == "1"
+_NOT_INSTALLED = "runs against an installed wheel (scripts/test-wheel.sh)"
+
+
+@pytest.mark.skipif(not _INSTALLED, reason=_NOT_INSTALLED)
+def test_installed_wheel_loads_its_bundled_library(repo_root):
+    assert repo_root not in PACKAGE_DIR.parents  # not the checkout's package
+    assert "NAVLAYOUT_LIBRARY" not in os.environ
+    assert Path(nl.load_library()).resolve() == PACKAGE_DIR / "_lib" / "libnavlayout.so.0"
+
+
+@pytest.mark.skipif(not _INSTALLED, reason=_NOT_INSTALLED)
+def test_installed_wheel_metadata():
+    from importlib.metadata import distribution
+
+    dist = distribution("navlayout")
+    meta = dist.metadata
+    assert meta["Version"] == nl.__version__
+    assert meta["License-Expression"] == "Apache-2.0"
+    assert "Typing :: Typed" in meta.get_all("Classifier")
+    assert meta["Description-Content-Type"] == "text/markdown"
+    assert meta.get_payload().startswith("# navlayout — Python bindings for NavLayout")
+    tags = [line.split(": ", 1)[1] for line in dist.read_text("WHEEL").splitlines()
+            if line.startswith("Tag: ")]
+    assert len(tags) == 1 and tags[0].startswith("py3-none-manylinux_")
+
+
+def _setup_functions(*names):
+    """Functions of setup.py, compiled on their own (importing setup.py would run setup())."""
+    import ast
+
+    source = (PACKAGE_DIR.parent / "setup.py") if (PACKAGE_DIR.parent / "setup.py").is_file() \
+        else Path(__file__).resolve().parents[1] / "setup.py"
+    tree = ast.parse(source.read_text())
+    module = ast.Module(body=[n for n in tree.body
+                              if isinstance(n, ast.FunctionDef) and n.name in names],
+                        type_ignores=[])
+    namespace: dict = {}
+    exec(compile(module, str(source), "exec"), namespace)
+    return [namespace[n] for n in names]
+
+
+@pytest.mark.nolib
+def test_project_urls_come_from_the_git_remote():
+    https, project_urls = _setup_functions("_https", "_project_urls")
+    assert https("git@github.com:someone/navlayout.git\n") == "https://github.com/someone/navlayout"
+    assert https("ssh://git@gitlab.com/a/b.git") == "https://gitlab.com/a/b"
+    assert https("https://github.com/someone/navlayout/") == "https://github.com/someone/navlayout"
+    assert project_urls(None) == {}
+    assert project_urls("https://gitlab.com/a/b") == {"Source": "https://gitlab.com/a/b"}
+    assert project_urls("https://github.com/o/r") == {
+        "Source": "https://github.com/o/r",
+        "Documentation": "https://github.com/o/r/tree/HEAD/docs",
+        "Changelog": "https://github.com/o/r/blob/HEAD/CHANGELOG.md",
+        "Issues": "https://github.com/o/r/issues",
+    }

@@ -181,9 +181,11 @@ def test_batch_add_matches_one_by_one():
     one by one on fully determined systems, through the Python-visible C API."""
     import ctypes
 
-    from navlayout import solver as S
+    from navlayout.solver import strength
+    from navlayout.solver._capi import _lib, nl_term
+    from navlayout.solver.expressions import _OPS
 
-    lib = S._lib()
+    lib = _lib()
     for seed in range(300):
         n, target, specs = determined_system(50_000 + seed)
         _, one_by_one = run_ours(n, specs)
@@ -191,10 +193,10 @@ def test_batch_add_matches_one_by_one():
         vh = [lib.nl_variable_create(sh, f"v{i}".encode()) for i in range(n)]
         hs = []
         for spec in specs:
-            arr = (S.nl_term * len(spec.terms))(*[(vh[i], c) for i, c in spec.terms])
+            arr = (nl_term * len(spec.terms))(*[(vh[i], c) for i, c in spec.terms])
             out = ctypes.c_void_p()
-            assert lib.nl_solver_constraint_create(sh, arr, len(spec.terms), spec.constant, S._OPS[spec.op],
-                                                   S.strength(spec.strength), ctypes.byref(out)) == 0
+            assert lib.nl_solver_constraint_create(sh, arr, len(spec.terms), spec.constant, _OPS[spec.op],
+                                                   strength(spec.strength), ctypes.byref(out)) == 0
             hs.append(out.value)
         assert lib.nl_solver_add_constraints(sh, (ctypes.c_void_p * len(hs))(*hs), len(hs)) == 0
         assert lib.nl_solver_update_variables(sh) == 0

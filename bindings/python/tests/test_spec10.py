@@ -234,15 +234,8 @@ def test_matches_c_example(repo_root, preset):
 
 
 @pytest.mark.parametrize("preset", ["iphone-portrait"])
-def test_matches_swift_cli(repo_root, preset):
-    exe = None
-    for base in (repo_root / ".build" / "debug", repo_root / ".build" / "release", repo_root / "build"):
-        candidate = base / "navlayout"
-        if candidate.is_file() and os.access(candidate, os.X_OK):
-            exe = candidate
-            break
-    if exe is None:
-        pytest.skip("the Swift CLI `navlayout` is not built (swift build --product navlayout)")
+def test_matches_swift_cli(swift_cli, preset):
+    exe = swift_cli
     out = subprocess.run([str(exe), "demo", "--preset", preset], capture_output=True, text=True)
     if out.returncode != 0:
         pytest.skip(f"`navlayout demo` failed (exit {out.returncode}): {out.stderr.strip()[:200]}")

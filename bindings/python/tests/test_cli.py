@@ -1,0 +1,256 @@
+"""``python -m navlayout`` (issue 18): the Swift CLI's sub-commands and flags (``demo [--preset]
+NAME --delegate sample|wide|builtin --json --svg DIR``, ``gallery --delegate --out --presets``,
+``presets``), ``--help`` on each, and the same stdout, stderr, files and exit status as the Swift
+CLI (``Sources/navlayout/main.swift``) wherever both run."""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import navlayout as nl
+from navlayout.cli._common import format_points
+
+PACKAGE_PARENT = str(Path(nl.__file__).resolve().parent.parent)
+PRESETS = ["iphone-portrait", "iphone-landscape", "iphone-se", "ipad-portrait", "ipad-split",
+           "carplay"]
+
+
+def _python_cli(*args, cwd=None):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = PACKAGE_PARENT + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-m", "navlayout", *args], env=env, cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+
+
+def _swift(cli, *args, cwd=None):
+    return subprocess.run([str(cli), *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+def _same_run(swift_cli, *args, cwd_swift=None, cwd_python=None):
+    """Runs both CLIs with ``args`` and asserts equal exit status, stdout and stderr."""
+    theirs = _swift(swift_cli, *args, cwd=cwd_swift)
+    ours = _python_cli(*args, cwd=cwd_python)
+    assert (ours.returncode, ours.stdout, ours.stderr) == (
+        theirs.returncode, theirs.stdout, theirs.stderr)
+    return ours
+
+
+def _affecting_sorted(page: str) -> str:
+    """A viewer page with each view's "constraints affecting layout" lists sorted: the Swift and
+    the Python sample delegates are two implementations that list the same constraints in another
+    order; everything else in the page (frames, recordings, diagnostics) is the same bytes."""
+    return re.sub(r'"(horizontal|vertical)":\[([0-9,]*)\]',
+                  lambda m: '"%s":[%s]' % (m.group(1), ",".join(
+                      sorted(m.group(2).split(","), key=lambda n: int(n) if n else -1))), page)
+
+
+def _same_tree(a: Path, b: Path):
+    """Both directories hold the same file names with the same bytes (viewer pages: up to the
+    order of their affecting-constraint lists)."""
+    names = sorted(p.name for p in a.iterdir())
+    assert names == sorted(p.name for p in b.iterdir())
+    _, mismatch, errors = filecmp.cmpfiles(a, b, names, shallow=False)
+    assert errors == []
+    for name in mismatch:
+        assert name.endswith(".html") and name != "index.html", name
+        assert _affecting_sorted((a / name).read_text()) == _affecting_sorted((b / name).read_text()), name
+    return names
+
+
+# -- --help and usage, without the Swift CLI ---------------------------------------------------
+
+@pytest.mark.parametrize("command, flags", [
+    ("demo", ["--preset", "--delegate", "{sample,wide,builtin}", "--json", "--svg DIR", "NAME"]),
+    ("gallery", ["--delegate", "{sample,wide,builtin}", "--out DIR", "--presets A,B,..."]),
+    ("view", ["--delegate", "{sample,wide,builtin,MODULE:CALLABLE}", "--preset NAME", "--out FILE", "--rtl"]),
+    ("presets", []),
+])
+def test_each_command_has_help(command, flags):
+    run = _python_cli(command, "--help")
+    assert run.returncode == 0 and run.stderr == ""
+    assert run.stdout.startswith(f"usage: python -m navlayout {command} [-h]")
+    for flag in flags:
+        assert flag in run.stdout
+
+
+def test_top_level_help_lists_the_commands():
+    run = _python_cli("--help")
+    assert run.returncode == 0
+    lines = run.stdout.splitlines()
+    for command in ("demo", "gallery", "view", "presets"):
+        assert any(line.split()[:1] == [command] for line in lines), command
+    assert "presets: " + ", ".join(PRESETS) in lines  # the epilog, on one line
+
+
+@pytest.mark.parametrize("args, message", [
+    ([], "navlayout: a command is needed: demo, gallery, view, presets, sweep\n"),
+    (["view", "--delegate", "nope"], 'unknown delegate "nope"; delegates: sample, wide, builtin, or MODULE:CALLABLE\n'),
+    (["view", "--delegate", "no_such_module_here:Delegate"], "--delegate no_such_module_here:Delegate: cannot import"),
+    (["demo", "--delegate", "nope"], "invalid choice: 'nope'"),
+    (["demo", "--svg"], "argument --svg: expected one argument"),
+    (["fly"], "invalid choice: 'fly'"),
+    (["gallery", "--presets", "iphone-portrait,moon"], 'unknown preset "moon"\n'),
+])
+def test_usage_errors_exit_2(args, message, tmp_path):
+    run = _python_cli(*args, cwd=tmp_path)
+    assert run.returncode == 2 and run.stdout == ""
+    assert message in run.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_presets_lists_spec_9():
+    # SPEC §9's presets: sizes and safe areas in points (the table there, typed by hand).
+    run = _python_cli("presets")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == (
+        "iphone-portrait: 393 × 852, safe area (top 59, left 0, bottom 34, right 0)\n"
+        "iphone-landscape: 852 × 393, safe area (top 0, left 59, bottom 21, right 59)\n"
+        "iphone-se: 375 × 667, safe area (top 20, left 0, bottom 0, right 0)\n"
+        "ipad-portrait: 820 × 1180, safe area (top 24, left 0, bottom 20, right 0)\n"
+        "ipad-split: 320 × 1180, safe area (top 24, left 0, bottom 20, right 0)\n"
+        "carplay: 800 × 480, safe area (top 0, left 0, bottom 0, right 0), CarPlay\n"
+    )
+
+
+@pytest.mark.nolib
+@pytest.mark.parametrize("value, text", [
+    (393.0, "393"),           # whole: no fractional part
+    (-0.0, "0"),              # Int64(-0.0) is 0
+    (20.5, "20.5"),
+    (0.1 + 0.2, "0.3"),       # 300.00000000000006 rounds to 300
+    (2.0625, "2.063"),        # exact in binary: 2062.5 rounds half away from zero, up
+    (-2.0625, "-2.063"),      # ... and down (Python's round() would give 2.062 both times)
+    (float("inf"), "inf"),
+])
+def test_format_points_rounds_like_swift(value, text):
+    # Swift's formatPoints (Sources/LayoutEngine/Geometry.swift): (v * 1000).rounded() / 1000,
+    # .rounded() being half away from zero; whole values print without ".0".
+    assert format_points(value) == text
+
+
+def test_bare_preset_still_runs_the_demo(repo_root):
+    # The form before sub-commands existed (scripts/test-consumers.sh and older docs use it).
+    run = _python_cli("iphone-se")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == (repo_root / "Tests" / "c" / "expected" / "iphone-se.txt").read_text()
+
+
+# -- the same output as the Swift CLI ------------------------------------------------------------
+
+def test_presets_match_swift(swift_cli):
+    _same_run(swift_cli, "presets")
+
+
+@pytest.mark.parametrize("args", [
+    ["demo"],
+    ["demo", "carplay"],
+    ["demo", "--preset", "ipad-split", "--delegate", "wide"],
+    ["demo", "--preset", "iphone-landscape", "--delegate", "builtin"],
+    ["demo", "--delegate", "builtin", "--preset", "carplay"],
+    ["demo", "--preset", "iphone-se", "ipad-portrait"],  # the plain NAME wins, as in Swift
+    ["demo", "--json"],
+    ["demo", "--delegate", "wide", "--json", "iphone-landscape"],
+    ["demo", "--delegate", "wide", "--json", "carplay"],
+    ["demo", "--preset", "no-such-device"],
+])
+def test_demo_matches_swift(swift_cli, args):
+    _same_run(swift_cli, *args)
+
+
+@pytest.mark.parametrize("delegate, preset", [("sample", "iphone-portrait"),
+                                              ("wide", "iphone-landscape"),
+                                              ("builtin", "carplay")])
+def test_demo_svg_matches_swift(swift_cli, tmp_path, delegate, preset):
+    (tmp_path / "swift").mkdir()
+    (tmp_path / "python").mkdir()
+    run = _same_run(swift_cli, "demo", "--delegate", delegate, "--preset", preset, "--svg", "pics",
+                    cwd_swift=tmp_path / "swift", cwd_python=tmp_path / "python")
+    assert run.stderr.endswith("navlayout: wrote 8 SVGs and index.html to pics\n")
+    names = _same_tree(tmp_path / "swift" / "pics", tmp_path / "python" / "pics")
+    # One SVG per step of the session (8, SPEC §10's script), numbered, and the page.
+    assert names == ["01-navigation-ready.svg", "02-active-guidance.svg",
+                     "03-incident-prompt-0-0-s.svg", "04-incident-prompt-0-2-s.svg",
+                     "05-incident-prompt-0-4-s.svg", "06-prompt-dismissed.svg",
+                     "07-guidance-stopped.svg", "08-navigation-disabled.svg", "index.html"]
+
+
+@pytest.mark.parametrize("delegate", ["sample", "wide", "builtin"])
+def test_gallery_matches_swift(swift_cli, tmp_path, delegate):
+    (tmp_path / "swift").mkdir()
+    (tmp_path / "python").mkdir()
+    run = _same_run(swift_cli, "gallery", "--delegate", delegate, "--out", "g",
+                    cwd_swift=tmp_path / "swift", cwd_python=tmp_path / "python")
+    assert run.stdout.startswith("gallery: g/index.html — 6 presets, ")
+    names = _same_tree(tmp_path / "swift" / "g", tmp_path / "python" / "g")
+    assert "index.html" in names and len(names) > 6 * 7
+
+
+def test_gallery_presets_option_matches_swift(swift_cli, tmp_path):
+    (tmp_path / "swift").mkdir()
+    (tmp_path / "python").mkdir()
+    # --presets keeps the preset list's order, whatever order it is given in.
+    run = _same_run(swift_cli, "gallery", "--presets", "carplay,iphone-portrait", "--out", "g",
+                    cwd_swift=tmp_path / "swift", cwd_python=tmp_path / "python")
+    assert run.stderr.startswith("[1/2] iphone-portrait:...")  # a dot per step
+    _same_tree(tmp_path / "swift" / "g", tmp_path / "python" / "g")
+
+
+def test_unknown_gallery_preset_matches_swift(swift_cli, tmp_path):
+    _same_run(swift_cli, "gallery", "--presets", "moon", "--out", str(tmp_path / "g"))
+
+
+# -- view (issue 14) -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["--delegate", "sample"],
+    ["--delegate", "wide", "--preset", "ipad-portrait", "--rtl"],
+    ["--delegate", "builtin", "--preset", "iphone-landscape"],
+    ["--delegate", "sample", "--preset", "carplay"],   # refused delegate: the note on stderr
+])
+def test_view_matches_swift(swift_cli, tmp_path, args):
+    # The same page byte for byte: both record through the library (nl_map_view_run_session),
+    # the Swift examples and their Python twins activate the same constraints.
+    (tmp_path / "swift").mkdir()
+    (tmp_path / "python").mkdir()
+    run = _same_run(swift_cli, "view", *args, "--out", "page.html",
+                    cwd_swift=tmp_path / "swift", cwd_python=tmp_path / "python")
+    assert run.returncode == 0 and run.stdout.startswith("view: page.html — ")
+    assert _same_tree(tmp_path / "swift", tmp_path / "python") == ["page.html"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--out", "missing/page.html"], "navlayout view: cannot write --out missing/page.html: the directory "),
+    (["--preset", "moon"], 'navlayout view: unknown --preset "moon"; presets: '),
+])
+def test_view_bad_arguments_match_swift(swift_cli, tmp_path, args, message):
+    (tmp_path / "swift").mkdir()
+    (tmp_path / "python").mkdir()
+    swift = _swift(swift_cli, "view", *args, cwd=tmp_path / "swift")
+    ours = _python_cli("view", *args, cwd=tmp_path / "python")
+    assert (ours.returncode, ours.stdout) == (swift.returncode, swift.stdout) == (2, "")
+    assert ours.stderr.startswith(message) and swift.stderr.startswith(message)
+    assert list((tmp_path / "python").iterdir()) == list((tmp_path / "swift").iterdir()) == []
+
+
+def test_view_of_a_delegate_written_in_python(tmp_path):
+    # --delegate FILE.py:CALLABLE: the user's own delegate; one that raises exits 1 and says where.
+    (tmp_path / "my_layout.py").write_text(
+        "from navlayout.demo import SampleLayoutDelegate\n"
+        "class Mine(SampleLayoutDelegate):\n"
+        "    def show_prompt(self, nav_map, new_prompt):\n"
+        "        raise RuntimeError('no room')\n", encoding="utf-8")
+    run = _python_cli("view", "--delegate", "my_layout.py:Mine", "--preset", "iphone-se", cwd=tmp_path)
+    assert run.returncode == 1
+    assert run.stdout.startswith("view: viewer.html — 17 steps, ")
+    assert run.stderr.count("navlayout view: the delegate failed: ") == 4  # one per prompt kind
+    assert "RuntimeError: no room" in (tmp_path / "viewer.html").read_text(encoding="utf-8")
+    # MODULE:CALLABLE: a module on the path.
+    run = _python_cli("view", "--delegate", "navlayout.demo:SampleLayoutDelegate", "--out", "s.html", cwd=tmp_path)
+    assert run.returncode == 0 and run.stderr == "" and (tmp_path / "s.html").exists()

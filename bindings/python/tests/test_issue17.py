@@ -1,0 +1,136 @@
+"""Issue 17 in Python: objects that own a library handle cannot be copied; numbers beyond a
+double's range are the documented InvalidArgumentError naming the argument; a second thread on
+a map view gets BusyError.
+
+Before the fix ``copy.copy(map_view)`` shared the C handle, and collecting the copy destroyed the
+original's map view (its finaliser closed it); ``10**400`` and ``Fraction(10**400, 3)`` raised
+``OverflowError`` from inside ``float()``; and a call from a second thread while a callback ran
+went ahead (in C, two threads on one map view crashed the process)."""
+
+from __future__ import annotations
+
+import copy
+import gc
+import pickle
+import threading
+from fractions import Fraction
+
+import pytest
+
+import navlayout as nl
+
+HUGE = [10**400, -(10**400), Fraction(10**400, 3)]
+
+
+def _copies():
+    return [copy.copy, copy.deepcopy, pickle.dumps]
+
+
+def test_map_view_and_its_objects_cannot_be_copied():
+    with nl.MapView.preset("iphone-portrait") as nav_map:
+        view = nav_map.make_view("host")
+        guide = nav_map.make_guide("g")
+        stack = nav_map.make_hiding_stack(nl.StackPosition.BOTTOM, nl.StackAlignment.TRAILING)
+        nav_map.add_subview(view)
+        c = view.width_anchor.constraint(equal_to_constant=10)
+        for obj in [nav_map, view, guide, stack, c]:
+            for how in _copies():
+                with pytest.raises(TypeError, match="own a NavLayout handle and cannot be copied"):
+                    how(obj)
+        gc.collect()
+        # the original is untouched: before the fix the collected copy had closed it
+        assert not nav_map.closed
+        assert nav_map.size == nl.Size(393, 852)
+        nl.activate([c])
+        assert view.frame.width == 10
+
+
+def test_solver_cannot_be_copied_and_expressions_can():
+    s = nl.Solver()
+    x = nl.Variable("x")
+    for how in _copies():
+        with pytest.raises(TypeError, match="Solver objects own a NavLayout handle"):
+            how(s)
+    s.add_constraint(x == 5)
+    gc.collect()
+    s.update_variables()
+    assert x.value == 5
+    # plain values own no handle: a copied expression is an independent value
+    e = copy.deepcopy(2 * x + 1)
+    assert str(e) == str(2 * x + 1)
+    s.close()
+
+
+@pytest.mark.parametrize("huge", HUGE, ids=["10**400", "-10**400", "Fraction(10**400, 3)"])
+def test_numbers_beyond_a_double_name_the_argument(huge):
+    with nl.MapView.preset("iphone-portrait") as nav_map:
+        v = nav_map.make_view("host")
+        nav_map.add_subview(v)
+        c = v.width_anchor.constraint(equal_to_constant=10)
+        cases = [
+            (lambda: nav_map.set_size(huge, 100), "width"),
+            (lambda: nav_map.advance_time(huge), "seconds"),
+            (lambda: setattr(c, "constant", huge), "constant"),
+            (lambda: setattr(c, "priority", huge), "priority"),
+            (lambda: v.width_anchor.constraint(equal_to_constant=huge), None),
+        ]
+        for call, name in cases:
+            with pytest.raises(nl.InvalidArgumentError, match="beyond the range of a double") as e:
+                call()
+            if name is not None:
+                assert name in str(e.value)
+            assert len(str(e.value)) < 300   # the digits are not printed
+        assert c.constant == 10 and nav_map.size == nl.Size(393, 852)
+
+
+@pytest.mark.parametrize("huge", HUGE, ids=["10**400", "-10**400", "Fraction(10**400, 3)"])
+def test_solver_numbers_beyond_a_double_name_the_argument(huge):
+    s = nl.Solver()
+    x = nl.Variable("x")
+    s.add_edit_variable(x, "strong")
+    cases = [
+        (lambda: nl.Term(x, huge), "a term's coefficient"),
+        (lambda: x * huge, "a coefficient"),
+        (lambda: huge * x, "a coefficient"),
+        (lambda: x / huge, "a divisor"),
+        (lambda: x + huge, "a constant"),
+        (lambda: nl.Expression([], huge), "an expression's constant"),
+        (lambda: s.suggest_value(x, huge), "a suggested value"),
+        (lambda: nl.solver.strength(huge), "a strength"),
+    ]
+    for call, name in cases:
+        with pytest.raises(nl.InvalidArgumentError, match="beyond the range of a double") as e:
+            call()
+        assert name in str(e.value)
+    s.close()
+
+
+def test_busy_error_from_a_second_thread():
+    assert nl.BusyError.code == 13 and issubclass(nl.BusyError, nl.NavLayoutError)
+    assert type(nl.errors.error_for_status(13, "x")) is nl.BusyError
+    assert nl.status_name(13) == "NL_ERR_BUSY"
+    seen = {}
+
+    class Probe(nl.LayoutDelegate):
+        def enable_navigation_ui(self, nav_map, new_state):
+            def other():
+                try:
+                    nav_map.size
+                except nl.BusyError as e:
+                    seen["error"] = e
+            t = threading.Thread(target=other)
+            t.start()
+            t.join()
+            seen["own thread"] = nav_map.size   # the callback's own thread is not refused
+
+    with nl.MapView.preset("iphone-portrait") as nav_map:
+        nav_map.set_layout_delegate(Probe())
+        nav_map.navigation_enabled = True
+        assert "in use by another thread" in str(seen["error"]) and seen["error"].status == 13
+        assert seen["own thread"] == nl.Size(393, 852)
+        # afterwards another thread may use it
+        out = {}
+        t = threading.Thread(target=lambda: out.setdefault("size", nav_map.size))
+        t.start()
+        t.join()
+        assert out["size"] == nl.Size(393, 852)
