@@ -141,18 +141,10 @@ extension Verification {
         if verifyIndexStamps.count < tableau.rows.count {
             verifyIndexStamps.append(contentsOf: repeatElement(0, count: tableau.rows.count - verifyIndexStamps.count))
         }
-        if recordStamps.count < records.count {
-            recordStamps.append(contentsOf: repeatElement(0, count: records.count - recordStamps.count))
+        if valueStamps.count < records.count {
             valueStamps.append(contentsOf: repeatElement(0, count: records.count - valueStamps.count))
         }
-        checkList.removeAll(keepingCapacity: true)
         valueList.removeAll(keepingCapacity: true)
-        @inline(__always) func enlist(_ slot: Int) {
-            if recordStamps[slot] != stamp {
-                recordStamps[slot] = stamp
-                checkList.append(slot)
-            }
-        }
         touchedRestricted.removeAll(keepingCapacity: true)
         var magnitude = inputMagnitude
         var fell = false
@@ -206,13 +198,11 @@ extension Verification {
                 }
                 return true
             }
-            if basic && isRestrictedPivotable(tableau.idOfIndex(index)) {
-                if rewritten {
-                    touchedRestricted.append(index)
-                } else if !(now >= -absoluteEpsilon) {
-                    // Shifted only: its cells did not change, only feasibility can have.
-                    touchedRestricted.append(index)
-                }
+            // A value that did not change cannot have broken anything (bitwise: NaN counts as a
+            // change).
+            let changed = !(old == now)
+            if basic && isRestrictedPivotable(tableau.idOfIndex(index)) && changed && !(now >= -absoluteEpsilon) {
+                touchedRestricted.append(index)
             }
             guard index < dependentHead.count, rewritten || !skipShifted else { return }
             var e = dependentHead[index]
@@ -220,8 +210,16 @@ extension Verification {
                 let slot = dependentSlot[e]
                 if entryValid(e) {
                     if rewritten {
-                        enlist(slot)
-                    } else if recordStamps[slot] != stamp && valueStamps[slot] != stamp {
+                        // Its coefficients changed: the encoding's residue is unknown until the
+                        // next full check (no shift may be skipped on it); its value is checked
+                        // if it moved.
+                        records[slot].residue = .infinity
+                        residueHighWater = .infinity
+                        if changed && valueStamps[slot] != stamp {
+                            valueStamps[slot] = stamp
+                            valueList.append(slot)
+                        }
+                    } else if valueStamps[slot] != stamp {
                         // Shifted only: the residual moved by at most residue × shift (exact
                         // arithmetic on the stored coefficients; the additions' rounding is
                         // ~1e-16 of the values). Within a tenth of the smallest tolerance the
@@ -250,16 +248,23 @@ extension Verification {
         for n in 0..<journal.undoConstants.count { visit(journal.undoConstants[n].0, journal.undoConstants[n].1, rewritten: false) }
         if nonFinite >= 0 { return .violated("row \(tableau.symbolName(tableau.idOfIndex(nonFinite))) is not finite") }
         if fell { return .magnitudeFell }
-        for slot in changedRecords where records[slot].live { enlist(slot) }
-        for slot in checkList { magnitude = Swift.max(magnitude, productMagnitude(slot, tableau)) }
+        for slot in changedRecords where records[slot].live {
+            // Added or changed: its value is checked now, its encoding at the next full check.
+            records[slot].residue = .infinity
+            residueHighWater = .infinity
+            if valueStamps[slot] != stamp {
+                valueStamps[slot] = stamp
+                valueList.append(slot)
+            }
+        }
+        for slot in valueList { magnitude = Swift.max(magnitude, productMagnitude(slot, tableau)) }
         let feasibility = absoluteEpsilon + 1e-11 * magnitude
         for index in touchedRestricted {
-            if let violation = restrictedRowViolation(index, feasibility: feasibility, tableau) { return .violated(violation) }
+            if let violation = restrictedRowViolation(index, feasibility: feasibility, tableau, soft: false) {
+                return .violated(violation)
+            }
         }
-        for slot in checkList {
-            if let violation = recordViolation(slot, magnitude: magnitude, tableau) { return .violated(violation) }
-        }
-        for slot in valueList where recordStamps[slot] != stamp {
+        for slot in valueList {
             if let violation = recordViolation(slot, magnitude: magnitude, tableau, valueOnly: true) {
                 return .violated(violation)
             }
@@ -272,13 +277,13 @@ extension Verification {
     /// finding (``softViolation``) — in exact arithmetic a user variable is basic while any
     /// constraint holds it, so it means rounding made the basis near-singular (the solver fuzzer
     /// found such rows after removals with coefficients 1e4 and constants 1e7).
-    mutating func restrictedRowViolation(_ index: Int, feasibility: Double, _ tableau: Tableau) -> String? {
+    mutating func restrictedRowViolation(_ index: Int, feasibility: Double, _ tableau: Tableau, soft: Bool = true) -> String? {
         let r = tableau.rows[index].unsafelyUnwrapped
         if !(r.constant >= -feasibility) { return "row \(tableau.symbolName(tableau.idOfIndex(index))) infeasible: \(r.constant)" }
         if r.constant < -absoluteEpsilon {
             magnitudeNeeded = Swift.max(magnitudeNeeded, (-r.constant - absoluteEpsilon) / 1e-11)
         }
-        if softViolation == nil {
+        if soft && softViolation == nil {
             var largest = 1.0
             for cell in r.cells where cell.coeff.magnitude > largest { largest = cell.coeff.magnitude }
             for cell in r.cells where kindOf(cell.id) == SymbolKind.external && !tableau.isGhost(cell.id)

@@ -121,12 +121,9 @@ internal struct Verification {
     var verifyAcc: [Double] = []
     var verifyMag: [Double] = []
     var verifyCells: [Int] = []
-    var recordStamps: [Int] = []
     var valueStamps: [Int] = []
-    /// Record slots the last incremental check gave only the value check (for tests).
+    /// The record slots the last incremental check looked at (value checks; for tests).
     var valueList: [Int] = []
-    /// The record slots the last incremental check looked at (for tests).
-    var checkList: [Int] = []
     var touchedRestricted: [Int] = []
 
     /// Forgets every constraint (``Solver/reset()``): records, lists, shifts and schedule; the
