@@ -16,8 +16,8 @@ extension Solver {
     public func isAmbiguous(_ variable: Variable) -> Bool {
         guard let entry = tableau.variables[ObjectIdentifier(variable)] else { return true }
         let id = entry.symbol
-        if let row = tableau.rows[indexOf(id)] {
-            for cell in row.cells where canMoveAtNoCost(cell.id) { return true }
+        if let row = tableau.row(indexOf(id)) {
+            for cell in row where canMoveAtNoCost(cell.id) { return true }
             return false
         }
         return canMoveAtNoCost(id)
@@ -28,11 +28,11 @@ extension Solver {
     internal func canMoveAtNoCost(_ id: Int) -> Bool {
         let kind = kindOf(id)
         if kind == SymbolKind.dummy { return false }
-        for level in simplex.levels where !nearZero(level.row.coefficient(of: id)) { return false }
+        for level in simplex.levels where !nearZero(level.row.coefficient(id)) { return false }
         let directions: [Double] = kind == SymbolKind.external ? [1, -1] : [1]
         direction: for d in directions {
-            for i in 0..<tableau.rows.count {
-                guard let row = tableau.rows[i] else { continue }
+            for i in 0..<tableau.nextIndex {
+                guard let row = tableau.row(i) else { continue }
                 let basic = idOfIndex(i)
                 let basicKind = kindOf(basic)
                 if basicKind == SymbolKind.external || basicKind == SymbolKind.dummy { continue }

@@ -66,10 +66,10 @@ extension Solver {
         var seen = Set<ObjectIdentifier>()
         var out: [Tag] = []
         for v in vars {
-            guard let entry = tableau.variables[ObjectIdentifier(v)], let row = tableau.rows[indexOf(entry.symbol)] else { continue }
-            for cell in row.cells where !nearZero(cell.coeff) {
+            guard let entry = tableau.variables[ObjectIdentifier(v)], let row = tableau.row(indexOf(entry.symbol)) else { continue }
+            for cell in row where !nearZero(cell.coeff) {
                 guard let key = markerOwner[cell.id], !seen.contains(key), let tag = registry.constraints[key] else { continue }
-                if tag.other >= 0 && tableau.rows[indexOf(tag.other)] != nil { continue }
+                if tag.other >= 0 && tableau.hasRow(indexOf(tag.other)) { continue }
                 seen.insert(key)
                 out.append(tag)
             }
@@ -85,7 +85,7 @@ extension Solver {
         // Tight: neither the marker nor the other error symbol is basic (an implicit marker is
         // never stored, so it counts as parametric).
         func isTight(_ tag: Tag) -> Bool {
-            (tag.marker < 0 || tableau.rows[indexOf(tag.marker)] == nil) && (tag.other < 0 || tableau.rows[indexOf(tag.other)] == nil)
+            (tag.marker < 0 || !tableau.hasRow(indexOf(tag.marker))) && (tag.other < 0 || !tableau.hasRow(indexOf(tag.other)))
         }
         var bySymbol: [Int: [ObjectIdentifier]] = [:]
         for (key, tag) in registry.constraints where isTight(tag) {

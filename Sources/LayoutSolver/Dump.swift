@@ -4,6 +4,13 @@ extension Solver {
     /// The readable name of a symbol (``Tableau/symbolName(_:)``).
     internal func symbolName(_ id: Int) -> String { tableau.symbolName(id) }
 
+    /// An objective level's row as a sparse ``Row`` (symbol ids from the tableau's kinds).
+    internal func sparse(_ objective: ObjectiveRow) -> Row {
+        var row = Row(constant: objective.constant)
+        objective.forEachCell { index, c in row.cells.append(Cell(id: idOfIndex(index), coeff: c)) }
+        return row
+    }
+
     /// `row` as readable text (`constant + coeff*name …`, or without the constant).
     internal func format(_ row: Row, withConstant: Bool) -> String {
         var s = withConstant ? "\(row.constant)" : ""
@@ -28,12 +35,12 @@ extension Solver {
         var out = "Objective (lexicographic, highest priority first):\n"
         if simplex.levels.isEmpty { out += "  (none)\n" }
         for l in simplex.levels {
-            out += "  [\(l.priority)] (\(l.count) constraint\(l.count == 1 ? "" : "s")) minimise \(format(l.row, withConstant: false))\n"
+            out += "  [\(l.priority)] (\(l.count) constraint\(l.count == 1 ? "" : "s")) minimise \(format(sparse(l.row), withConstant: false))\n"
         }
         out += "Rows (\(tableau.basicCount)):\n"
         for index in 0..<tableau.nextIndex {
-            guard let r = tableau.rows[index] else { continue }
-            out += "  \(symbolName(idOfIndex(index))) = \(format(r, withConstant: true))\n"
+            guard let r = tableau.row(index) else { continue }
+            out += "  \(symbolName(idOfIndex(index))) = \(format(Row(r), withConstant: true))\n"
         }
         out += "Infeasible rows:"
         if simplex.infeasible.isEmpty {

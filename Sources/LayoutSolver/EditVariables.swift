@@ -131,19 +131,19 @@ extension Solver {
         if delta == 0 { return }
         let m = tag.marker
         let mi = indexOf(m)
-        if tableau.rows[mi] != nil {
+        if tableau.hasRow(mi) {
             touchConstant(mi)
-            let old = tableau.rows[mi]!.constant
-            tableau.rows[mi]!.constant -= delta / tag.markerCoeff
+            let old = tableau.rowConst[mi]
+            tableau.rowConst[mi] -= delta / tag.markerCoeff
             try checkShifted(mi, m, scale: old.magnitude + (delta / tag.markerCoeff).magnitude)
             return
         }
         if tag.other >= 0 {
             let oi = indexOf(tag.other)
-            if tableau.rows[oi] != nil {
+            if tableau.hasRow(oi) {
                 touchConstant(oi)
-                let old = tableau.rows[oi]!.constant
-                tableau.rows[oi]!.constant -= delta / tag.otherCoeff
+                let old = tableau.rowConst[oi]
+                tableau.rowConst[oi] -= delta / tag.otherCoeff
                 try checkShifted(oi, tag.other, scale: old.magnitude + (delta / tag.otherCoeff).magnitude)
                 return
             }
@@ -155,8 +155,8 @@ extension Solver {
             let index = tableau.columnIndices[n]
             let g = tableau.columnCoeffs[n]
             touchConstant(index)
-            let old = tableau.rows[index]!.constant
-            tableau.rows[index]!.constant += g * step
+            let old = tableau.rowConst[index]
+            tableau.rowConst[index] += g * step
             try checkShifted(index, idOfIndex(index), scale: old.magnitude + (g * step).magnitude)
         }
     }
@@ -171,8 +171,8 @@ extension Solver {
         if kindOf(id) == SymbolKind.dummy {
             // A basic dummy's row holds only dummies: its constant must stay 0 (up to the
             // rounding of the shift, `scale` = |old constant| + |shift|, which is dropped).
-            if !isRoundingResidual(tableau.rows[index]!.constant, scale: scale) { throw SolverError.unsatisfiableConstraint }
-            tableau.rows[index]!.constant = 0
+            if !isRoundingResidual(tableau.rowConst[index], scale: scale) { throw SolverError.unsatisfiableConstraint }
+            tableau.rowConst[index] = 0
         } else {
             markIfInfeasible(index, id)
         }

@@ -30,28 +30,23 @@ extension Solver {
             setConstraint(key, t)
         }
         // Any other parametric dummy cell (none expected) goes too: every dummy column is deleted.
-        for index in 0..<tableau.nextIndex where tableau.rows[index] != nil {
-            let r = tableau.rows[index].unsafelyUnwrapped
+        for index in 0..<tableau.nextIndex where tableau.hasRow(index) {
             var hasDummy = false
-            for cell in r.cells where kindOf(cell.id) == SymbolKind.dummy {
+            for cell in tableau.view(index) where kindOf(cell.id) == SymbolKind.dummy {
                 hasDummy = true
                 break
             }
-            if !hasDummy { continue }
-            touch(index)
-            var kept: [Cell] = []
-            kept.reserveCapacity(r.cells.count)
-            for cell in r.cells {
-                if kindOf(cell.id) == SymbolKind.dummy {
-                    tableau.columnRemove(indexOf(cell.id))
-                } else {
-                    kept.append(cell)
-                }
-            }
-            tableau.rows[index]!.cells = kept
+            if hasDummy { tableau.dropDummyCells(index) }
         }
         for l in 0..<simplex.levels.count {
-            simplex.levels[l].row.cells.removeAll { kindOf($0.id) == SymbolKind.dummy }
+            var dummies: [Int] = []
+            simplex.levels[l].row.forEachCell { index, _ in
+                if tableau.kinds[index] == UInt8(SymbolKind.dummy) { dummies.append(makeID(index, SymbolKind.dummy)) }
+            }
+            if !dummies.isEmpty {
+                let objective = simplex.edit(l)
+                for d in dummies { objective.remove(d) }
+            }
         }
         if simplex.artificial != nil { simplex.artificial!.cells.removeAll { kindOf($0.id) == SymbolKind.dummy } }
         dead.sort()

@@ -13,13 +13,13 @@ extension Solver {
         // pivot through a row of constant 1e7 leaves ~1e-9 of noise per operation).
         let feasibilityTolerance = absoluteEpsilon + 1e-11 * Swift.max(magnitude ?? 0, tableauMagnitude())
         var count = 0
-        var expected = [[Int]](repeating: [], count: tableau.columns.count)
+        var expected = [[Int]](repeating: [], count: tableau.nextIndex)
         for index in 0..<tableau.nextIndex {
-            guard let r = tableau.rows[index] else { continue }
+            guard let r = tableau.row(index) else { continue }
             count += 1
             let id = idOfIndex(index)
             var last = -1
-            for cell in r.cells {
+            for cell in r {
                 if cell.id <= last { return "row \(symbolName(id)) not sorted" }
                 last = cell.id
                 if cell.coeff == 0 { return "row \(symbolName(id)) has a zero cell" }
@@ -41,8 +41,8 @@ extension Solver {
         if count != tableau.basicCount { return "row count \(tableau.basicCount) != \(count)" }
         var dummies = 0
         for index in 0..<tableau.nextIndex {
-            guard let r = tableau.rows[index] else { continue }
-            for cell in r.cells where kindOf(cell.id) == SymbolKind.dummy { dummies += 1 }
+            guard let r = tableau.row(index) else { continue }
+            for cell in r where kindOf(cell.id) == SymbolKind.dummy { dummies += 1 }
         }
         if dummies != tableau.dummyCells { return "dummy cells \(tableau.dummyCells) != \(dummies)" }
         for t in registry.constraints.values where t.implicit {
@@ -51,23 +51,28 @@ extension Solver {
         if registry.implicitMarkers {
             // No parametric dummy column may remain stored.
             for index in 0..<tableau.nextIndex {
-                guard let r = tableau.rows[index] else { continue }
-                for cell in r.cells where kindOf(cell.id) == SymbolKind.dummy && !isBasic(cell.id) {
+                guard let r = tableau.row(index) else { continue }
+                for cell in r where kindOf(cell.id) == SymbolKind.dummy && !isBasic(cell.id) {
                     return "implicit mode, but row \(symbolName(idOfIndex(index))) holds \(symbolName(cell.id))"
                 }
             }
         }
-        for (i, col) in tableau.columns.enumerated() {
-            if tableau.columnLive[i] != expected[i].count {
-                return "column of index \(i) counts \(tableau.columnLive[i]), expected \(expected[i].count)"
+        for i in 0..<tableau.nextIndex {
+            if tableau.colLive[i] != expected[i].count {
+                return "column of index \(i) counts \(tableau.colLive[i]), expected \(expected[i].count)"
             }
-            let present = Set(col)
+            var present = Set<Int>()
+            var e = tableau.colHead[i]
+            while e >= 0 {
+                present.insert(tableau.entryRow[e])
+                e = tableau.entryNext[e]
+            }
             for index in expected[i] where !present.contains(index) {
                 return "column of index \(i) misses row \(index)"
             }
         }
         for l in simplex.levels {
-            for cell in l.row.cells {
+            for cell in sparse(l.row).cells {
                 if isBasic(cell.id) {
                     return "basic \(symbolName(cell.id)) occurs in objective level \(l.priority)"
                 }
@@ -87,7 +92,7 @@ extension Solver {
     internal func tableauMagnitude() -> Double {
         var m = 0.0
         for index in 0..<tableau.nextIndex {
-            if let r = tableau.rows[index] { m = Swift.max(m, r.constant.magnitude) }
+            if tableau.hasRow(index) { m = Swift.max(m, tableau.rowConst[index].magnitude) }
         }
         return m
     }

@@ -164,7 +164,7 @@ extension Solver {
             }
             if term.coefficient.magnitude < SolverLimits.minimumCoefficient { continue }
             coeffs[slot] += term.coefficient
-            if let basic = tableau.rows[indexOf(sym)] {
+            if let basic = tableau.row(indexOf(sym)) {
                 row.addScaled(basic, term.coefficient)
                 scale += (term.coefficient * basic.constant).magnitude
             } else {
@@ -214,12 +214,11 @@ extension Solver {
         }
         if !required {
             let (l, found) = levelIndex(priority)
-            if !found {
-                simplex.levels.insert(Level(priority: priority, row: Row(), count: 0), at: l)
-            }
+            if !found { simplex.insertLevel(priority, at: l) }
             simplex.levels[l].count += 1
+            let objective = simplex.edit(l)
             for e in errors {
-                simplex.levels[l].row.add(e, 1)
+                objective.add(e, 1)
                 touchObjective(e)
             }
         }
@@ -286,8 +285,7 @@ extension Solver {
             try addWithArtificialVariable(row, scale: scale)
         } else {
             row.solve(for: subject)
-            substitute(subject, row)
-            setRow(subject, row)
+            enter(subject, row)
         }
         if !registry.implicitMarkers && tableau.dummyCells > implicitMarkerThreshold { makeMarkersImplicit() }
         if optimizeAfter { try optimize() }
@@ -302,7 +300,7 @@ extension Solver {
     /// even in a removed constraint, then let `x ≥ 0.9` and `x ≤ 0` both in — a reviewer.)
     internal func addWithArtificialVariable(_ row: Row, scale: Double) throws {
         let art = newSymbol(SymbolKind.slack)
-        setRow(art, row)
+        tableau.install(indexOf(art), row)
         simplex.artificial = row
         try optimizeArtificial()
         let success = isRoundingResidual(simplex.artificial!.constant, scale: scale)
@@ -311,25 +309,30 @@ extension Solver {
             stats.unsatisfiableAdds += 1
             throw SolverError.unsatisfiableConstraint
         }
-        if isBasic(art) {
-            var r = takeRow(art)
-            if !r.cells.isEmpty {
+        let ai = indexOf(art)
+        if tableau.hasRow(ai) {
+            let r = tableau.view(ai)
+            if !r.isEmpty {
                 // The restricted symbol with the largest coefficient replaces the artificial one
                 // (partial pivoting; the row's constant is ~0, so any choice stays feasible).
                 var entering = -1
                 var enteringMagnitude = absoluteEpsilon
-                for cell in r.cells where isRestrictedPivotable(cell.id) && cell.coeff.magnitude > enteringMagnitude {
+                for cell in r where isRestrictedPivotable(cell.id) && cell.coeff.magnitude > enteringMagnitude {
                     entering = cell.id
                     enteringMagnitude = cell.coeff.magnitude
                 }
                 if entering >= 0 {
-                    r.solve(lhs: art, rhs: entering)
-                    substitute(entering, r)
-                    setRow(entering, r)
+                    // The artificial symbol becomes parametric in `entering`'s row and goes with
+                    // its column below.
+                    pivot(leaving: art, entering: entering)
+                } else {
+                    stats.droppedArtificialRows += 1
+                    tableau.removeRow(ai)
                 }
-                else { stats.droppedArtificialRows += 1 }
                 // Otherwise the row holds only dummies with a zero constant: it says nothing
                 // beyond the required equalities already present, and is dropped.
+            } else {
+                tableau.removeRow(ai)
             }
         }
         purgeColumns([art])
@@ -351,12 +354,13 @@ extension Solver {
             var errs: [Int] = []
             if kindOf(tag.marker) == SymbolKind.error { errs.append(tag.marker) }
             if tag.other >= 0 { errs.append(tag.other) }
+            let objective = simplex.edit(l)
             for e in errs {
-                if let r = tableau.rows[indexOf(e)] {
-                    simplex.levels[l].row.addScaled(r, -1)
-                    for cell in r.cells { touchObjective(cell.id) }
+                if let r = tableau.row(indexOf(e)) {
+                    objective.addScaled(r, -1)
+                    for cell in r { touchObjective(cell.id) }
                 } else {
-                    simplex.levels[l].row.add(e, -1)
+                    objective.add(e, -1)
                     touchObjective(e)
                 }
             }
@@ -365,11 +369,14 @@ extension Solver {
 
         let marker = tag.marker
         if isBasic(marker) {
-            _ = takeRow(marker)
+            tableau.removeRow(indexOf(marker))
         } else if let leaving = markerLeavingRow(marker) {
-            var row = takeRow(leaving)
-            row.solve(lhs: leaving, rhs: marker)
-            substitute(marker, row)
+            // The marker enters through the leaving row, whose solved form replaces it everywhere
+            // and is then dropped with the constraint.
+            let li = indexOf(leaving)
+            let (s, n, c) = tableau.solvedRow(li, leaving: leaving, entering: marker)
+            tableau.removeRow(li)
+            substitute(marker, s, n, c)
         }
 
         var gone = [marker]
@@ -382,7 +389,7 @@ extension Solver {
             // was this one (by residue) is judged on the next level from now on, so it may become
             // an entering candidate: touch them (a missed candidate was found by the solver fuzzer,
             // fuzz/regressions/solver/level-removal-hides-candidate).
-            for cell in simplex.levels[levelPos].row.cells { touchObjective(cell.id) }
+            simplex.edit(levelPos).forEachCell { index, _ in simplex.touch(makeID(index, 0)) }
             simplex.levels.remove(at: levelPos)
         }
         setConstraint(key, nil)
@@ -423,7 +430,7 @@ extension Solver {
         for n in 0..<tableau.columnCount {
             let index = tableau.columnIndices[n]
             let c = tableau.columnCoeffs[n]
-            let constant = tableau.rows[index]!.constant
+            let constant = tableau.rowConst[index]
             let id = idOfIndex(index)
             if markerIsDummy && kindOf(id) == SymbolKind.dummy {
                 // (Not through rounding residue: a 1.3e-12 cell of the marker in another
@@ -473,7 +480,7 @@ extension Solver {
             // row (constant cᵢ, coefficient aᵢ) becomes cᵢ − aᵢ·c/a. If that breaks one by more
             // than rounding, the paper's rules on the tiny rows apply instead (a removal that
             // ignored them left an error row at −0.09; found by the solver fuzzer).
-            let step = tableau.rows[indexOf(external)]!.constant / externalCoeff
+            let step = tableau.rowConst[indexOf(external)] / externalCoeff
             var breaks = false
             for (ci, ai) in tinyRows where ci - ai * step < -tinyRowTolerance { breaks = true; break }
             if !breaks { stats.markerLeaving[2] += 1; return external }

@@ -42,7 +42,7 @@ extension Solver {
     ///   ``SolverError/numericalInstability`` if the result fails the verification or the
     ///   simplex runs out of its pivot budget.
     internal func refactorize(_ change: RebuildChange) throws {
-        let before = SolverState(self)
+        let before = SolverState(takingFrom: self)
         do {
             for key in change.removing { registry.constraints[key] = nil }
             for key in change.removingEdits { registry.edits[key] = nil }
@@ -72,7 +72,7 @@ extension Solver {
         clearState()
         verification.inputMagnitude = inputsBefore
         stats.rebuilds += 1
-        journal.txStamp &+= 1
+        tableau.beginTransaction()
         simplex.pivots = 0
         func budget() {
             simplex.pivotBudget = overrides.pivotBudget
@@ -97,8 +97,8 @@ extension Solver {
         budget()
         try optimize()
         simplex.infeasible.removeAll(keepingCapacity: true)
-        journal.undoRows.removeAll(keepingCapacity: true)
-        journal.undoConstants.removeAll(keepingCapacity: true)
+        tableau.commit()
+        simplex.commit()
         journal.undoLog.removeAll(keepingCapacity: true)
     }
 
@@ -163,7 +163,7 @@ extension Solver {
     /// optimisation is what failed). Ghosts disappear at the next rebuild.
     internal func relaxInPlace(_ keys: [ObjectIdentifier], edits: [ObjectIdentifier]) {
         stats.relaxations += 1
-        journal.txStamp &+= 1
+        tableau.beginTransaction()
         for key in keys {
             let tag = registry.constraints[key]!
             if !tag.isRequired {
@@ -171,23 +171,24 @@ extension Solver {
                 var errs: [Int] = []
                 if kindOf(tag.marker) == SymbolKind.error { errs.append(tag.marker) }
                 if tag.other >= 0 { errs.append(tag.other) }
+                let objective = simplex.edit(l)
                 for e in errs {
-                    if let r = tableau.rows[indexOf(e)] {
-                        simplex.levels[l].row.addScaled(r, -1)
-                        for cell in r.cells { touchObjective(cell.id) }
+                    if let r = tableau.row(indexOf(e)) {
+                        objective.addScaled(r, -1)
+                        for cell in r { touchObjective(cell.id) }
                     } else {
-                        simplex.levels[l].row.add(e, -1)
+                        objective.add(e, -1)
                         touchObjective(e)
                     }
                 }
                 simplex.levels[l].count -= 1
                 if simplex.levels[l].count == 0 {
-                    for cell in simplex.levels[l].row.cells { touchObjective(cell.id) }
+                    objective.forEachCell { index, _ in simplex.touch(makeID(index, 0)) }
                     simplex.levels.remove(at: l)
                 }
             } else if tag.marker >= 0 {
                 if isBasic(tag.marker) {
-                    _ = takeRow(tag.marker)
+                    tableau.removeRow(indexOf(tag.marker))
                 } else {
                     makeGhost(tag.marker)
                 }
@@ -201,6 +202,8 @@ extension Solver {
         verification.dependentsDirty = true
         for key in edits { registry.edits[key] = nil }
         simplex.infeasible.removeAll(keepingCapacity: true)
+        tableau.commit()
+        simplex.commit()
         journal.clear()
     }
 
@@ -210,14 +213,10 @@ extension Solver {
     internal func makeGhost(_ id: Int) {
         let index = indexOf(id)
         let ghost = makeID(index, SymbolKind.external)
-        tableau.collectColumn(id)
-        for n in 0..<tableau.columnCount {
-            let row = tableau.columnIndices[n]
-            tableau.rows[row]!.relabel(id, as: ghost)
-        }
-        for l in 0..<simplex.levels.count { simplex.levels[l].row.relabel(id, as: ghost) }
+        tableau.relabelColumn(id, as: ghost)
+        // (The dense objective is indexed by symbol index: nothing to rename there.)
         if tableau.kinds[index] == UInt8(SymbolKind.dummy) {
-            tableau.dummyCells -= tableau.columnLive[index]
+            tableau.dummyCells -= tableau.colLive[index]
         }
         tableau.kinds[index] = UInt8(SymbolKind.external)
         tableau.externalsDirty = true

@@ -54,7 +54,52 @@ internal struct Cell {
     var coeff: Double
 }
 
-/// A sparse linear row `constant + Σ coeff · symbol`, cells sorted by symbol id, no zero cells.
+/// A read-only view of a tableau row in the tableau's cell arena (``Tableau``): `count` cells
+/// sorted by symbol id, and the constant. Valid until the arena changes (an append may move it):
+/// read it at once.
+internal struct RowView: Sequence {
+    let ids: UnsafePointer<Int>
+    let coeffs: UnsafePointer<Double>
+    let count: Int
+    let constant: Double
+
+    /// The index of the first cell whose id is `>= id`.
+    @inline(__always)
+    func lowerBound(_ id: Int) -> Int {
+        var lo = 0
+        var hi = count
+        while lo < hi {
+            let mid = (lo &+ hi) >> 1
+            if ids[mid] < id { lo = mid &+ 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The coefficient of `id` (0 if absent).
+    @inline(__always)
+    func coefficient(of id: Int) -> Double {
+        let i = lowerBound(id)
+        return i < count && ids[i] == id ? coeffs[i] : 0
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    struct Iterator: IteratorProtocol {
+        let view: RowView
+        var n = 0
+        mutating func next() -> Cell? {
+            guard n < view.count else { return nil }
+            defer { n += 1 }
+            return Cell(id: view.ids[n], coeff: view.coeffs[n])
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(view: self) }
+}
+
+/// A sparse linear row `constant + Σ coeff · symbol`, cells sorted by symbol id, no zero cells,
+/// held on its own (a new constraint's row while it is built, the phase-one objective); the
+/// tableau's rows live in its arena (``RowView``).
 ///
 /// As a tableau row it means `basic = constant + Σ coeff · parametric`; as an objective row it is
 /// the function to minimise; while a constraint is being added it means `0 = constant + Σ …`.
@@ -65,6 +110,14 @@ internal struct Row {
     init(constant: Double = 0) {
         self.constant = constant
         self.cells = []
+    }
+
+    /// A copy of a tableau row.
+    init(_ view: RowView) {
+        constant = view.constant
+        cells = []
+        cells.reserveCapacity(view.count)
+        for n in 0..<view.count { cells.append(Cell(id: view.ids[n], coeff: view.coeffs[n])) }
     }
 
     /// The index of the first cell whose id is `>= id`.
@@ -125,106 +178,46 @@ internal struct Row {
     }
 
     /// `self = self + k · other`, where the cell of `skip` (if any) is first removed from `self`.
-    mutating func addScaled(_ other: Row, _ k: Double, skipping skip: Int = -1) {
+    /// Per cell: a product `k·b` is kept unless negligible, a sum `a + k·b` unless it cancels.
+    mutating func addScaled(_ other: RowView, _ k: Double, skipping skip: Int = -1) {
         constant += k * other.constant
         var out = [Cell]()
-        out.reserveCapacity(cells.count + other.cells.count)
+        out.reserveCapacity(cells.count + other.count)
         cells.withUnsafeBufferPointer { a in
-            other.cells.withUnsafeBufferPointer { b in
-                var i = 0
-                var j = 0
-                let na = a.count
-                let nb = b.count
-                while i < na && j < nb {
-                    let ai = a[i].id
-                    let bj = b[j].id
-                    if ai < bj {
-                        if ai != skip { out.append(a[i]) }
-                        i &+= 1
-                    } else if bj < ai {
-                        let c = k * b[j].coeff
-                        if !negligible(c) { out.append(Cell(id: bj, coeff: c)) }
-                        j &+= 1
-                    } else {
-                        let c = k * b[j].coeff
-                        if ai == skip {
-                            if !negligible(c) { out.append(Cell(id: bj, coeff: c)) }
-                        } else {
-                            let s = a[i].coeff + c
-                            if !cancels(s, a[i].coeff, c) { out.append(Cell(id: ai, coeff: s)) }
-                        }
-                        i &+= 1
-                        j &+= 1
-                    }
-                }
-                while i < na {
-                    if a[i].id != skip { out.append(a[i]) }
+            var i = 0
+            var j = 0
+            let na = a.count
+            let nb = other.count
+            while i < na && j < nb {
+                let ai = a[i].id
+                let bj = other.ids[j]
+                if ai < bj {
+                    if ai != skip { out.append(a[i]) }
                     i &+= 1
-                }
-                while j < nb {
-                    let c = k * b[j].coeff
-                    if !negligible(c) { out.append(Cell(id: b[j].id, coeff: c)) }
+                } else if bj < ai {
+                    let c = k * other.coeffs[j]
+                    if !negligible(c) { out.append(Cell(id: bj, coeff: c)) }
+                    j &+= 1
+                } else {
+                    let c = k * other.coeffs[j]
+                    if ai == skip {
+                        if !negligible(c) { out.append(Cell(id: bj, coeff: c)) }
+                    } else {
+                        let s = a[i].coeff + c
+                        if !cancels(s, a[i].coeff, c) { out.append(Cell(id: ai, coeff: s)) }
+                    }
+                    i &+= 1
                     j &+= 1
                 }
             }
-        }
-        cells = out
-    }
-
-    /// Like `addScaled(_:_:skipping:)`, and records the symbols that appear in the row
-    /// (`added`) and that disappear from it (`removed`, including `skip`), for the column index.
-    mutating func addScaledTracked(_ other: Row, _ k: Double, skipping skip: Int,
-                                   added: inout [Int], removed: inout [Int]) {
-        constant += k * other.constant
-        var out = [Cell]()
-        out.reserveCapacity(cells.count + other.cells.count)
-        cells.withUnsafeBufferPointer { a in
-            other.cells.withUnsafeBufferPointer { b in
-                var i = 0
-                var j = 0
-                let na = a.count
-                let nb = b.count
-                while i < na && j < nb {
-                    let ai = a[i].id
-                    let bj = b[j].id
-                    if ai < bj {
-                        if ai != skip { out.append(a[i]) } else { removed.append(ai) }
-                        i &+= 1
-                    } else if bj < ai {
-                        let c = k * b[j].coeff
-                        if !negligible(c) {
-                            out.append(Cell(id: bj, coeff: c))
-                            added.append(bj)
-                        }
-                        j &+= 1
-                    } else {
-                        let c = k * b[j].coeff
-                        if ai == skip {
-                            if !negligible(c) { out.append(Cell(id: bj, coeff: c)) } else { removed.append(ai) }
-                        } else {
-                            let s = a[i].coeff + c
-                            if !cancels(s, a[i].coeff, c) {
-                                out.append(Cell(id: ai, coeff: s))
-                            } else {
-                                removed.append(ai)
-                            }
-                        }
-                        i &+= 1
-                        j &+= 1
-                    }
-                }
-                while i < na {
-                    if a[i].id != skip { out.append(a[i]) } else { removed.append(a[i].id) }
-                    i &+= 1
-                }
-                while j < nb {
-                    let c = k * b[j].coeff
-                    if !negligible(c) {
-                        out.append(Cell(id: b[j].id, coeff: c))
-                        added.append(b[j].id)
-                    }
-                    j &+= 1
-                }
+            while i < na {
+                if a[i].id != skip { out.append(a[i]) }
+                i &+= 1
+            }
+            while j < nb {
+                let c = k * other.coeffs[j]
+                if !negligible(c) { out.append(Cell(id: other.ids[j], coeff: c)) }
+                j &+= 1
             }
         }
         cells = out
@@ -245,15 +238,13 @@ internal struct Row {
 
     /// Replaces `id` by the row `other` (`id = other`). Returns false if `id` does not occur.
     @discardableResult
-    mutating func substitute(_ id: Int, with other: Row) -> Bool {
+    mutating func substitute(_ id: Int, with other: RowView) -> Bool {
         let c = coefficient(of: id)
         if c == 0 { return false }
         addScaled(other, c, skipping: id)
         return true
     }
-}
 
-extension Row {
     /// Renames the cell of `id` to `newID` (same coefficient). The two ids must sort alike against
     /// every other id of the row (here: the same symbol index, another kind).
     mutating func relabel(_ id: Int, as newID: Int) {

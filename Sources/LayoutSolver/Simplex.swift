@@ -5,21 +5,15 @@
 // rules are Bland's (lowest id), with rounding cycles broken by ``PivotHistory`` and a pivot
 // budget per operation. The tableau operations they call are in Tableau.swift.
 
-/// One optional priority level of the lexicographic objective.
-internal struct Level {
-    let priority: Double
-    /// Sum of the level's error symbols, expressed in parametric symbols.
-    var row: Row
-    /// Number of constraints of this priority.
-    var count: Int
-}
-
 /// The simplex's state: the objective levels, the entering candidates, the phase-one objective,
 /// the infeasible rows awaiting the dual simplex and the current operation's pivot budget.
 /// Owned by ``Solver/simplex``.
 internal struct Simplex {
-    /// Objective levels, highest priority first.
+    /// Objective levels, highest priority first (Objective.swift).
     var levels: [Level] = []
+    /// The objective rows changed by the current transaction (their journals are kept until it
+    /// commits or rolls back).
+    var journaled: [ObjectiveRow] = []
     /// Indices of the symbols whose objective coefficients changed since they were last found
     /// not to be entering candidates. Every candidate is in this list (untouched symbols keep
     /// the non-candidate status they had at the last optimum), so the entering choice only
@@ -37,6 +31,50 @@ internal struct Simplex {
     var pivots = 0
     var pivotBudget = 0
 
+    /// Grows the per-symbol storage (candidate flags, the levels' rows) to `n` indices.
+    mutating func ensureCapacity(_ n: Int) {
+        if objectiveFlag.count >= n { return }
+        objectiveFlag.append(contentsOf: repeatElement(false, count: n - objectiveFlag.count))
+        for l in levels { l.row.ensureCapacity(n) }
+    }
+
+    /// The objective row of level `l`, journaled for the current transaction (call before
+    /// changing it).
+    @inline(__always)
+    mutating func edit(_ l: Int) -> ObjectiveRow {
+        let row = levels[l].row
+        if !row.journaled {
+            row.journaled = true
+            journaled.append(row)
+        }
+        return row
+    }
+
+    /// A new, empty level of `priority` at position `l`.
+    mutating func insertLevel(_ priority: Double, at l: Int) {
+        let row = ObjectiveRow(capacity: objectiveFlag.count)
+        row.journaled = true
+        journaled.append(row)
+        levels.insert(Level(priority: priority, row: row, count: 0), at: l)
+    }
+
+    /// Keeps the objective changes of the transaction.
+    mutating func commit() {
+        for row in journaled { row.commit() }
+        journaled.removeAll(keepingCapacity: true)
+    }
+
+    /// Undoes the objective changes of the transaction (the level list itself is restored from
+    /// the saved copy, Transaction.swift).
+    mutating func rollback() {
+        var n = journaled.count - 1
+        while n >= 0 {
+            journaled[n].rollback()
+            n -= 1
+        }
+        journaled.removeAll(keepingCapacity: true)
+    }
+
     /// Records that the objective coefficients of `id` may have changed.
     @inline(__always)
     mutating func touch(_ id: Int) {
@@ -48,17 +86,25 @@ internal struct Simplex {
     }
 
     /// Replaces the parametric symbol `id` by `row` in every objective level and the phase-one
-    /// objective (the tableau rows: ``Tableau/substituteInRows(_:_:journal:infeasible:)``).
-    mutating func substitute(_ id: Int, _ row: Row) {
+    /// objective (the tableau rows: ``Tableau/substituteInRows(_:_:_:_:_:)``).
+    mutating func substitute(_ id: Int, _ row: RowView) {
         var objectiveChanged = false
-        for l in 0..<levels.count where levels[l].row.substitute(id, with: row) {
+        for l in 0..<levels.count where levels[l].row.coefficient(id) != 0 {
+            edit(l).substitute(id, with: row)
             objectiveChanged = true
         }
         if objectiveChanged {
-            for cell in row.cells { touch(cell.id) }
+            for n in 0..<row.count { touch(row.ids[n]) }
         }
         if artificial != nil {
             artificial!.substitute(id, with: row)
+        }
+    }
+
+    /// Removes the column of `id` from every level (rounding residue of a purged symbol).
+    mutating func removeColumn(_ id: Int) {
+        for l in 0..<levels.count where levels[l].row.coefficient(id) != 0 {
+            edit(l).remove(id)
         }
     }
 
@@ -164,7 +210,7 @@ extension Solver {
         let k = kindOf(id)
         if k == SymbolKind.dummy { return 0 }
         for l in 0..<simplex.levels.count {
-            let c = simplex.levels[l].row.coefficient(of: id)
+            let c = simplex.levels[l].row.coefficient(id)
             if nearZero(c) { continue }
             if k == SymbolKind.external { return c < 0 ? 1 : -1 }
             return c < 0 ? 1 : 0
@@ -182,7 +228,7 @@ extension Solver {
             for i in simplex.objectiveTouched { simplex.objectiveFlag[i] = false }
             simplex.objectiveTouched.removeAll(keepingCapacity: true)
             for l in 0..<simplex.levels.count {
-                for cell in simplex.levels[l].row.cells { touchObjective(cell.id) }
+                simplex.levels[l].row.forEachCell { index, _ in simplex.touch(makeID(index, 0)) }
             }
             simplex.objectiveAllDirty = false
         }
@@ -259,7 +305,7 @@ extension Solver {
             if k == SymbolKind.external || k == SymbolKind.dummy { continue }
             let a = tableau.columnCoeffs[n] * dir
             if a >= 0 { continue }
-            let constant = tableau.rows[index]!.constant
+            let constant = tableau.rowConst[index]
             let c = constant <= absoluteEpsilon ? 0 : constant
             if a >= -absoluteEpsilon {
                 let bound = (c + tinyRowTolerance) / -a
@@ -290,10 +336,10 @@ extension Solver {
     @inline(__always)
     internal func snapDegenerateLeaving(_ leaving: Int) {
         let index = indexOf(leaving)
-        let c = tableau.rows[index].unsafelyUnwrapped.constant
+        let c = tableau.rowConst[index]
         if c != 0 && c <= absoluteEpsilon && c >= -absoluteEpsilon {
             touchConstant(index)
-            tableau.rows[index]!.constant = 0
+            tableau.rowConst[index] = 0
         }
     }
 
@@ -380,7 +426,7 @@ extension Solver {
     @inline(__always)
     internal func dualRatio(_ id: Int, _ a: Double, _ level: Int) -> Double {
         if kindOf(id) == SymbolKind.external { return 0 }
-        return simplex.levels[level].row.coefficient(of: id) / a
+        return simplex.levels[level].row.coefficient(id) / a
     }
 
     /// Dual simplex: while some restricted row is negative, the lowest-id such row leaves and
@@ -396,8 +442,8 @@ extension Solver {
             for n in 0..<simplex.infeasible.count {
                 let id = simplex.infeasible[n]
                 let index = indexOf(id)
-                guard index < tableau.nextIndex, let r = tableau.rows[index], idOfIndex(index) == id,
-                      r.constant < -absoluteEpsilon else { continue }
+                guard index < tableau.nextIndex, tableau.hasRow(index), idOfIndex(index) == id,
+                      tableau.rowConst[index] < -absoluteEpsilon else { continue }
                 simplex.infeasible[w] = id
                 w += 1
                 if id < leaving { leaving = id }
@@ -405,10 +451,10 @@ extension Solver {
             simplex.infeasible.removeSubrange(w..<simplex.infeasible.count)
             if leaving == Int.max { return }
             try countPivot()
-            let row = tableau.rows[indexOf(leaving)]!
+            let row = tableau.view(indexOf(leaving))
             var best = -1
             var bestA = 0.0
-            for cell in row.cells {
+            for cell in row {
                 let k = kindOf(cell.id)
                 if k == SymbolKind.dummy { continue }
                 if k == SymbolKind.external {

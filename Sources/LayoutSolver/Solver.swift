@@ -100,8 +100,8 @@ internal struct Overrides {
 public final class Solver {
     // MARK: State, one struct per part (the file that owns it)
 
-    /// Rows, symbols and the column index (Tableau.swift).
-    @exclusivity(unchecked) internal var tableau = Tableau()
+    /// Rows, symbols and the column index (Tableau.swift; a reference over pooled storage).
+    internal let tableau = Tableau()
     /// Objective levels, entering candidates, infeasible rows, pivot budget (Simplex.swift).
     @exclusivity(unchecked) internal var simplex = Simplex()
     /// The constraints and edit variables held (Markers.swift, EditVariables.swift).
@@ -257,11 +257,10 @@ public final class Solver {
             for i in 0..<tableau.nextIndex where tableau.symbolVariables[i] != nil { tableau.externalIndices.append(i) }
             tableau.externalsDirty = false
         }
-        tableau.rows.withUnsafeBufferPointer { r in
-            tableau.symbolVariables.withUnsafeBufferPointer { vars in
-                for i in tableau.externalIndices {
-                    vars[i].unsafelyUnwrapped.value = r[i]?.constant ?? 0
-                }
+        let t = tableau
+        t.symbolVariables.withUnsafeBufferPointer { vars in
+            for i in t.externalIndices {
+                vars[i].unsafelyUnwrapped.value = t.rowConstant(i)
             }
         }
     }
@@ -273,11 +272,10 @@ public final class Solver {
 
     /// Empties every part (statistics and test settings stay).
     internal func clearState() {
-        tableau = Tableau()
+        tableau.clear()
         simplex = Simplex()
         registry = ConstraintRegistry()
         verification.clear()
-        journal.rowStamps = []
         journal.clear()
     }
 
@@ -287,7 +285,7 @@ public final class Solver {
     /// Number of cells (non-zero coefficients) in all objective rows.
     public var objectiveTermCount: Int {
         var n = 0
-        for l in simplex.levels { n += l.row.cells.count }
+        for l in simplex.levels { n += l.row.cellCount }
         return n
     }
 

@@ -1,6 +1,14 @@
 // The tableau: symbols, rows and the column index (Badros, Borning & Stuckey, TOCHI 2001, §3:
 // the "augmented simplex form" — one row `basic = constant + Σ coefficient · parametric` per basic
 // symbol). The simplex (Simplex.swift) chooses pivots; this file performs them.
+//
+// Storage (issue 19): every row's cells live in one arena (two parallel buffers of ids and
+// coefficients, `RawStorage`); a row is a span of it. Rewriting a row appends its new version and
+// leaves the old span in place, so the journal of a transaction is just the old spans and
+// constants (no copy, no reference counting), and a rollback restores them; the arena is compacted
+// between transactions when the old spans outweigh the live ones. The column index is a set of
+// singly linked lists in one pool. No allocation per row and no reference counting in the pivot
+// loop.
 
 // MARK: - Symbols
 
@@ -8,7 +16,7 @@
 /// LIFO after a symbol disappears), so comparing ids compares indices, and the kind is known
 /// without a lookup.
 internal enum SymbolKind {
-    /// A user variable: unrestricted in sign.
+    /// A user variable (or a ghost, Rebuild.swift): unrestricted in sign.
     static let external = 0
     /// A slack variable of an inequality (or the temporary artificial variable): `>= 0`.
     static let slack = 1
@@ -34,64 +42,212 @@ internal struct VarEntry {
     var refs: Int
 }
 
+/// Where a row is in the arena and its constant, as the journal keeps it (`count` -1: no row).
+internal struct RowHeader {
+    var start: Int
+    var count: Int
+    var constant: Double
+}
+
 // MARK: - State
 
-/// The tableau's state: the rows (indexed by symbol index), the symbol table and the column index.
-/// Owned by ``Solver/tableau``; journaled by the transaction (Transaction.swift), which restores
-/// the rows it touched on error and then recomputes the column index (derived data).
-internal struct Tableau {
-    /// `rows[i]` is the row of the basic symbol of index `i`, or nil when that symbol is parametric
-    /// (or the index is free).
-    var rows: [Row?] = []
+/// The tableau: the rows (indexed by symbol index, in the cell arena), the symbol table, the
+/// column index and the journal of the rows a transaction changed. Owned by ``Solver/tableau``.
+/// A reference type over manually managed buffers (``RawStorage``): snapshots are explicit
+/// (``copy()``, ``exchange(with:)``).
+internal final class Tableau {
+    // MARK: Symbols
+
     /// Kind of the symbol of each index (`SymbolKind`).
-    var kinds: [UInt8] = []
-    /// The user variable of each external symbol index.
-    var symbolVariables: [Variable?] = []
+    @exclusivity(unchecked) var kinds: RawStorage<UInt8>
+    /// The user variable of each external symbol index (nil for other kinds, free indices and
+    /// ghosts).
+    @exclusivity(unchecked) var symbolVariables: [Variable?] = []
     /// User variables known to the solver, with their symbol and reference count (the inverse of
     /// `symbolVariables`; for lookups only).
-    var variables: [ObjectIdentifier: VarEntry] = [:]
+    @exclusivity(unchecked) var variables: [ObjectIdentifier: VarEntry] = [:]
     /// User-variable symbols whose last constraint went away while they were still basic. In exact
     /// arithmetic that cannot happen (the basis would be singular); rounding can leave such a row
     /// until a later removal pivots the symbol out. Each is released once it is parametric.
-    var orphans: [Int] = []
-    /// Column index: for each symbol index, the indices of the rows in which the symbol occurs
-    /// (unordered; may also hold stale or repeated entries, which are validated against the rows
-    /// and compacted lazily). Derived data: rebuilt from the rows after a rollback.
-    var columns: [[Int]] = []
-    /// Exact number of rows holding each symbol (bounds the stale entries of `columns`).
-    var columnLive: [Int] = []
-    /// Whether a column may hold stale, repeated or unsorted entries (else it is exact and
-    /// sorted).
-    var columnDirty: [Bool] = []
+    @exclusivity(unchecked) var orphans: [Int] = []
+    /// Indices handed out so far (free ones included), and the per-index storage's capacity.
+    @exclusivity(unchecked) var nextIndex = 0
+    @exclusivity(unchecked) var capacity: Int
+    @exclusivity(unchecked) var freeIndices: [Int] = []
+    @exclusivity(unchecked) var liveSymbols = 0
+    @exclusivity(unchecked) var basicCount = 0
+    /// Indices of the user-variable symbols, for `updateVariables` (rebuilt when dirty).
+    @exclusivity(unchecked) var externalIndices: [Int] = []
+    @exclusivity(unchecked) var externalsDirty = false
     /// Number of cells of dummy symbols in the rows (kept by the column index; see
     /// ImplicitMarkers.swift).
-    var dummyCells = 0
-    var nextIndex = 0
-    var freeIndices: [Int] = []
-    var liveSymbols = 0
-    var basicCount = 0
-    /// Indices of the user-variable symbols, for `updateVariables` (rebuilt when dirty).
-    var externalIndices: [Int] = []
-    var externalsDirty = false
+    @exclusivity(unchecked) var dummyCells = 0
 
-    // Scratch (contents meaningful only inside one call).
+    // MARK: Rows and the arena
 
-    /// Per-row stamps of `compactColumn` (which rows the current compaction has seen).
-    var compactSeen: [Int] = []
-    var compactStamp = 0
-    /// Results of `collectColumn`: only the first `columnCount` entries are meaningful (the
-    /// buffers are written through pointers, never appended to, so the inner loop has no
-    /// uniqueness checks).
-    var columnIndices: [Int] = []
-    var columnCoeffs: [Double] = []
-    var columnCount = 0
-    /// Scratch buffers of `substitute`.
-    var added: [Int] = []
-    var removed: [Int] = []
+    /// Per index: the span of its row in the arena and its constant; `rowCount` is -1 when the
+    /// symbol is parametric (or the index free).
+    @exclusivity(unchecked) var rowStart: RawStorage<Int>
+    @exclusivity(unchecked) var rowCount: RawStorage<Int>
+    @exclusivity(unchecked) var rowConst: RawStorage<Double>
+    /// The arena: cell ids and coefficients; `arenaCount` used, `liveCells` of them in rows.
+    @exclusivity(unchecked) var cellIDs: RawStorage<Int>
+    @exclusivity(unchecked) var cellCoeffs: RawStorage<Double>
+    @exclusivity(unchecked) var arenaCount = 0
+    @exclusivity(unchecked) var liveCells = 0
+
+    // MARK: Column index
+
+    /// For each symbol index, a list of the rows that hold it: `colHead` its first entry (-1 none),
+    /// each entry `e` names row `entryRow[e]` and links to `entryNext[e]`. Entries go stale when a
+    /// row loses the symbol and are dropped when the list is next collected; `colLive` counts the
+    /// rows that hold the symbol exactly. Derived data: rebuilt from the rows after a rollback.
+    @exclusivity(unchecked) var colHead: RawStorage<Int>
+    @exclusivity(unchecked) var colLive: RawStorage<Int>
+    @exclusivity(unchecked) var entryRow: RawStorage<Int>
+    @exclusivity(unchecked) var entryNext: RawStorage<Int>
+    @exclusivity(unchecked) var entryCount = 0
+    /// Σ colLive: entries beyond it are stale (garbage collected by ``rebuildColumns()``).
+    @exclusivity(unchecked) var liveEntries = 0
+
+    // MARK: Journal of the current transaction (Transaction.swift)
+
+    /// Stamp of the current transaction; `rowStamp[i]` the stamp of row i's last journaling.
+    @exclusivity(unchecked) var txStamp = 0
+    @exclusivity(unchecked) var rowStamp: RawStorage<Int>
+    /// The rows the transaction rewrote, as they were (first change of each), and the old
+    /// constants of rows whose constant alone it changed first.
+    @exclusivity(unchecked) var undoRows: [(Int, RowHeader)] = []
+    @exclusivity(unchecked) var undoConstants: [(Int, Double)] = []
+
+    // MARK: Scratch
+
+    /// Per-row stamps of `collectColumn` (which rows the current collection has seen).
+    @exclusivity(unchecked) var seen: RawStorage<Int>
+    @exclusivity(unchecked) var seenStamp = 0
+    /// Results of `collectColumn`: `columnCount` row indices and the symbol's coefficients there.
+    @exclusivity(unchecked) var columnIndices: RawStorage<Int>
+    @exclusivity(unchecked) var columnCoeffs: RawStorage<Double>
+    @exclusivity(unchecked) var columnCount = 0
+
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+        kinds = RawStorage(capacity: capacity, repeating: 0)
+        rowStart = RawStorage(capacity: capacity, repeating: 0)
+        rowCount = RawStorage(capacity: capacity, repeating: -1)
+        rowConst = RawStorage(capacity: capacity, repeating: 0)
+        colHead = RawStorage(capacity: capacity, repeating: -1)
+        colLive = RawStorage(capacity: capacity, repeating: 0)
+        rowStamp = RawStorage(capacity: capacity, repeating: 0)
+        seen = RawStorage(capacity: capacity, repeating: 0)
+        cellIDs = RawStorage(capacity: 4 * capacity, repeating: 0)
+        cellCoeffs = RawStorage(capacity: 4 * capacity, repeating: 0)
+        entryRow = RawStorage(capacity: 4 * capacity, repeating: 0)
+        entryNext = RawStorage(capacity: 4 * capacity, repeating: 0)
+        columnIndices = RawStorage(capacity: capacity, repeating: 0)
+        columnCoeffs = RawStorage(capacity: capacity, repeating: 0)
+    }
+
+    deinit {
+        kinds.free(); rowStart.free(); rowCount.free(); rowConst.free(); colHead.free(); colLive.free()
+        rowStamp.free(); seen.free(); cellIDs.free(); cellCoeffs.free(); entryRow.free(); entryNext.free()
+        columnIndices.free(); columnCoeffs.free()
+    }
+
+    /// A deep copy (for a snapshot: ``SolverState``). The journal is not copied (snapshots are
+    /// taken between transactions).
+    func copy() -> Tableau {
+        let t = Tableau(capacity: 1)
+        t.kinds.free(); t.rowStart.free(); t.rowCount.free(); t.rowConst.free(); t.colHead.free()
+        t.colLive.free(); t.rowStamp.free(); t.seen.free(); t.cellIDs.free(); t.cellCoeffs.free()
+        t.entryRow.free(); t.entryNext.free(); t.columnIndices.free(); t.columnCoeffs.free()
+        t.capacity = capacity
+        t.kinds = kinds.copy(count: nextIndex, fill: 0)
+        t.rowStart = rowStart.copy(count: nextIndex, fill: 0)
+        t.rowCount = rowCount.copy(count: nextIndex, fill: -1)
+        t.rowConst = rowConst.copy(count: nextIndex, fill: 0)
+        t.colHead = colHead.copy(count: nextIndex, fill: -1)
+        t.colLive = colLive.copy(count: nextIndex, fill: 0)
+        t.rowStamp = rowStamp.copy(count: nextIndex, fill: 0)
+        t.seen = RawStorage(capacity: capacity, repeating: 0)
+        t.cellIDs = cellIDs.copy(count: arenaCount, fill: 0)
+        t.cellCoeffs = cellCoeffs.copy(count: arenaCount, fill: 0)
+        t.entryRow = entryRow.copy(count: entryCount, fill: 0)
+        t.entryNext = entryNext.copy(count: entryCount, fill: 0)
+        t.columnIndices = RawStorage(capacity: columnIndices.capacity, repeating: 0)
+        t.columnCoeffs = RawStorage(capacity: columnCoeffs.capacity, repeating: 0)
+        t.symbolVariables = symbolVariables; t.variables = variables; t.orphans = orphans
+        t.nextIndex = nextIndex; t.freeIndices = freeIndices; t.liveSymbols = liveSymbols
+        t.basicCount = basicCount; t.externalIndices = externalIndices; t.externalsDirty = externalsDirty
+        t.dummyCells = dummyCells; t.arenaCount = arenaCount; t.liveCells = liveCells
+        t.entryCount = entryCount; t.liveEntries = liveEntries; t.txStamp = txStamp
+        return t
+    }
+
+    /// Exchanges the whole contents (buffers included) with `other`: restoring a snapshot in O(1).
+    func exchange(with other: Tableau) {
+        swap(&kinds, &other.kinds); swap(&symbolVariables, &other.symbolVariables)
+        swap(&variables, &other.variables); swap(&orphans, &other.orphans)
+        swap(&nextIndex, &other.nextIndex); swap(&capacity, &other.capacity)
+        swap(&freeIndices, &other.freeIndices); swap(&liveSymbols, &other.liveSymbols)
+        swap(&basicCount, &other.basicCount); swap(&externalIndices, &other.externalIndices)
+        swap(&externalsDirty, &other.externalsDirty); swap(&dummyCells, &other.dummyCells)
+        swap(&rowStart, &other.rowStart); swap(&rowCount, &other.rowCount); swap(&rowConst, &other.rowConst)
+        swap(&cellIDs, &other.cellIDs); swap(&cellCoeffs, &other.cellCoeffs)
+        swap(&arenaCount, &other.arenaCount); swap(&liveCells, &other.liveCells)
+        swap(&colHead, &other.colHead); swap(&colLive, &other.colLive)
+        swap(&entryRow, &other.entryRow); swap(&entryNext, &other.entryNext)
+        swap(&entryCount, &other.entryCount); swap(&liveEntries, &other.liveEntries)
+        swap(&rowStamp, &other.rowStamp); swap(&undoRows, &other.undoRows)
+        swap(&undoConstants, &other.undoConstants); swap(&seen, &other.seen)
+        swap(&seenStamp, &other.seenStamp); swap(&columnIndices, &other.columnIndices)
+        swap(&columnCoeffs, &other.columnCoeffs); swap(&columnCount, &other.columnCount)
+        // The transaction stamp only grows (rows stamped later must not look journaled).
+        let stamp = Swift.max(txStamp, other.txStamp)
+        txStamp = stamp
+        other.txStamp = stamp
+    }
+
+    /// Forgets every symbol and row (buffers and the transaction stamp stay).
+    func clear() {
+        for i in 0..<nextIndex {
+            rowCount[i] = -1
+            colHead[i] = -1
+            colLive[i] = 0
+            kinds[i] = 0
+            rowStamp[i] = 0
+        }
+        symbolVariables = []
+        variables = [:]
+        orphans = []
+        nextIndex = 0
+        freeIndices = []
+        liveSymbols = 0
+        basicCount = 0
+        externalIndices = []
+        externalsDirty = false
+        dummyCells = 0
+        arenaCount = 0
+        liveCells = 0
+        entryCount = 0
+        liveEntries = 0
+        undoRows = []
+        undoConstants = []
+    }
+
+    // MARK: Symbols
 
     /// Whether the symbol `id` is basic (has a row).
     @inline(__always)
-    func isBasic(_ id: Int) -> Bool { rows[indexOf(id)] != nil }
+    func isBasic(_ id: Int) -> Bool { rowCount[indexOf(id)] >= 0 }
+
+    /// Whether the symbol at `index` has a row.
+    @inline(__always)
+    func hasRow(_ index: Int) -> Bool { rowCount[index] >= 0 }
+
+    /// The id of the symbol at `index` (its kind is stored per index).
+    @inline(__always)
+    func idOfIndex(_ index: Int) -> Int { makeID(index, Int(kinds[index])) }
 
     /// Whether `id` is a ghost: a free symbol of no variable, left where a removed constraint was
     /// relaxed in place (Rebuild.swift).
@@ -100,237 +256,503 @@ internal struct Tableau {
         kindOf(id) == SymbolKind.external && symbolVariables[indexOf(id)] == nil
     }
 
-    /// The id of the symbol at `index` (its kind is stored per index).
-    @inline(__always)
-    func idOfIndex(_ index: Int) -> Int { makeID(index, Int(kinds[index])) }
-
     /// The constant of the row at `index` (the value of its basic symbol), or 0 when the symbol
-    /// is parametric — read in place, without copying the row.
+    /// is parametric.
     @inline(__always)
-    func rowConstant(_ index: Int) -> Double {
-        rows.withUnsafeBufferPointer { buf in
-            buf[index] == nil ? 0 : buf[index].unsafelyUnwrapped.constant
+    func rowConstant(_ index: Int) -> Double { rowCount[index] >= 0 ? rowConst[index] : 0 }
+
+    /// The row at `index`, or nil when its symbol is parametric.
+    @inline(__always)
+    func row(_ index: Int) -> RowView? {
+        let n = rowCount[index]
+        if n < 0 { return nil }
+        return view(index)
+    }
+
+    /// The row at `index`, which must exist.
+    @inline(__always)
+    func view(_ index: Int) -> RowView {
+        let s = rowStart[index]
+        return RowView(ids: UnsafePointer(cellIDs.base + s), coeffs: UnsafePointer(cellCoeffs.base + s),
+                       count: rowCount[index], constant: rowConst[index])
+    }
+
+    /// The coefficient of `id` in the row at `index` (which must exist).
+    @inline(__always)
+    func coefficient(_ index: Int, _ id: Int) -> Double {
+        let s = rowStart[index]
+        let ids = cellIDs.base + s
+        var lo = 0
+        var hi = rowCount[index]
+        while lo < hi {
+            let mid = (lo &+ hi) >> 1
+            if ids[mid] < id { lo = mid &+ 1 } else { hi = mid }
+        }
+        return lo < rowCount[index] && ids[lo] == id ? cellCoeffs[s + lo] : 0
+    }
+
+    /// A new symbol index (the most recently freed one, else the next), with no row and an empty
+    /// column. The caller sets its kind and journals the change (``Solver/newSymbol(_:)``).
+    func allocateIndex() -> Int {
+        if let f = freeIndices.popLast() { return f }
+        let index = nextIndex
+        nextIndex += 1
+        if index == capacity {
+            let n = capacity
+            kinds.reserve(n + 1, count: n, fill: 0)
+            rowStart.reserve(n + 1, count: n, fill: 0)
+            rowCount.reserve(n + 1, count: n, fill: -1)
+            rowConst.reserve(n + 1, count: n, fill: 0)
+            colHead.reserve(n + 1, count: n, fill: -1)
+            colLive.reserve(n + 1, count: n, fill: 0)
+            rowStamp.reserve(n + 1, count: n, fill: 0)
+            seen.reserve(n + 1, count: n, fill: 0)
+            capacity = kinds.capacity
+        }
+        symbolVariables.append(nil)
+        return index
+    }
+
+    /// Releases a symbol index that no longer occurs in any row (its stale column entries are
+    /// dropped from the count).
+    func releaseIndex(_ index: Int) {
+        colHead[index] = -1
+        colLive[index] = 0
+        externalsDirty = true
+        freeIndices.append(index)
+        liveSymbols -= 1
+    }
+
+    // MARK: Journal
+
+    /// Journals row `index` before it is changed (once per transaction).
+    @inline(__always)
+    func touch(_ index: Int) {
+        if rowStamp[index] != txStamp {
+            rowStamp[index] = txStamp
+            undoRows.append((index, RowHeader(start: rowStart[index], count: rowCount[index], constant: rowConst[index])))
+        }
+    }
+
+    /// Journals the constant of row `index` before it is changed (rows already journaled in
+    /// full in this transaction need nothing).
+    @inline(__always)
+    func touchConstant(_ index: Int) {
+        if rowStamp[index] != txStamp { undoConstants.append((index, rowConst[index])) }
+    }
+
+    /// Starts a transaction's journal.
+    @inline(__always)
+    func beginTransaction() { txStamp &+= 1 }
+
+    /// Forgets the journal (committed); compacts the arena and the column pool if their garbage
+    /// outweighs the live data.
+    func commit() {
+        undoRows.removeAll(keepingCapacity: true)
+        undoConstants.removeAll(keepingCapacity: true)
+        if arenaCount > 2 * liveCells + 65_536 { compactArena() }
+        if entryCount > 2 * liveEntries + 65_536 { rebuildColumns() }
+    }
+
+    /// Restores every row the transaction changed and recomputes the column index.
+    func rollback() {
+        var i = undoRows.count - 1
+        while i >= 0 {
+            let (index, h) = undoRows[i]
+            rowStart[index] = h.start
+            rowCount[index] = h.count
+            rowConst[index] = h.constant
+            i -= 1
+        }
+        var k = undoConstants.count - 1
+        while k >= 0 {
+            rowConst[undoConstants[k].0] = undoConstants[k].1
+            k -= 1
+        }
+        undoRows.removeAll(keepingCapacity: true)
+        undoConstants.removeAll(keepingCapacity: true)
+        liveCells = 0
+        for index in 0..<nextIndex where rowCount[index] > 0 { liveCells += rowCount[index] }
+        rebuildColumns()
+    }
+
+    /// Copies every live row into a fresh arena, in index order (between transactions only: the
+    /// journal refers to old spans).
+    func compactArena() {
+        var ids = RawStorage<Int>(capacity: Swift.max(2 * liveCells, 64), repeating: 0)
+        var coeffs = RawStorage<Double>(capacity: Swift.max(2 * liveCells, 64), repeating: 0)
+        var o = 0
+        for index in 0..<nextIndex where rowCount[index] >= 0 {
+            let s = rowStart[index], n = rowCount[index]
+            (ids.base + o).update(from: cellIDs.base + s, count: n)
+            (coeffs.base + o).update(from: cellCoeffs.base + s, count: n)
+            rowStart[index] = o
+            o += n
+        }
+        cellIDs.free()
+        cellCoeffs.free()
+        swap(&cellIDs, &ids)
+        swap(&cellCoeffs, &coeffs)
+        arenaCount = o
+    }
+
+    /// Makes room for `extra` more cells in the arena (pointers into it taken before are invalid
+    /// afterwards).
+    @inline(__always)
+    func reserveArena(_ extra: Int) {
+        let needed = arenaCount + extra
+        if needed > cellIDs.capacity {
+            cellIDs.reserve(needed, count: arenaCount, fill: 0)
+            cellCoeffs.reserve(needed, count: arenaCount, fill: 0)
         }
     }
 
     // MARK: Column index
 
-    /// Recomputes the column index from the rows.
-    mutating func rebuildColumns() {
-        for i in 0..<columns.count {
-            columns[i].removeAll(keepingCapacity: true)
-            columnLive[i] = 0
-            columnDirty[i] = false
+    /// Recomputes the column index (and the dummy-cell count) from the rows; drops the pool's
+    /// garbage.
+    func rebuildColumns() {
+        for i in 0..<nextIndex {
+            colHead[i] = -1
+            colLive[i] = 0
         }
+        entryCount = 0
+        liveEntries = 0
         dummyCells = 0
-        for index in 0..<nextIndex {
-            guard let r = rows[index] else { continue }
-            for cell in r.cells {
-                columns[indexOf(cell.id)].append(index)
-                columnLive[indexOf(cell.id)] += 1
-                if kindOf(cell.id) == SymbolKind.dummy { dummyCells += 1 }
+        if entryRow.capacity < liveCells {
+            entryRow.reserve(liveCells, count: 0, fill: 0)
+            entryNext.reserve(liveCells, count: 0, fill: 0)
+        }
+        for index in 0..<nextIndex where rowCount[index] > 0 {
+            let s = rowStart[index]
+            for n in 0..<rowCount[index] {
+                let id = cellIDs[s + n]
+                let ci = indexOf(id)
+                entryRow[entryCount] = index
+                entryNext[entryCount] = colHead[ci]
+                colHead[ci] = entryCount
+                entryCount += 1
+                colLive[ci] += 1
+                if kindOf(id) == SymbolKind.dummy { dummyCells += 1 }
             }
         }
+        liveEntries = entryCount
     }
 
     /// Records that the symbol of `symbolIndex` now occurs in row `rowIndex`.
     @inline(__always)
-    mutating func columnAdd(_ symbolIndex: Int, _ rowIndex: Int) {
-        // One allocation for a new column instead of growing 1 → 2 → 4 → 8.
-        if columns[symbolIndex].capacity == 0 { columns[symbolIndex].reserveCapacity(8) }
-        columns[symbolIndex].append(rowIndex)
-        columnLive[symbolIndex] += 1
-        columnDirty[symbolIndex] = true
-        if kinds[symbolIndex] == UInt8(SymbolKind.dummy) { dummyCells += 1 }
-        if columns[symbolIndex].count > 2 * columnLive[symbolIndex] + 16 {
-            compactColumn(makeID(symbolIndex, Int(kinds[symbolIndex])))
+    func columnAdd(_ symbolIndex: Int, _ rowIndex: Int) {
+        if entryCount == entryRow.capacity {
+            entryRow.reserve(entryCount + 1, count: entryCount, fill: 0)
+            entryNext.reserve(entryCount + 1, count: entryCount, fill: 0)
         }
+        entryRow[entryCount] = rowIndex
+        entryNext[entryCount] = colHead[symbolIndex]
+        colHead[symbolIndex] = entryCount
+        entryCount += 1
+        colLive[symbolIndex] += 1
+        liveEntries += 1
+        if kinds[symbolIndex] == UInt8(SymbolKind.dummy) { dummyCells += 1 }
     }
 
-    /// Records that the symbol of `symbolIndex` no longer occurs in one row (the entry becomes
-    /// stale and is dropped at the next compaction).
+    /// Records that the symbol of `symbolIndex` no longer occurs in one row (its entry goes stale
+    /// and is dropped when the list is next collected).
     @inline(__always)
-    mutating func columnRemove(_ symbolIndex: Int) {
-        columnLive[symbolIndex] -= 1
-        columnDirty[symbolIndex] = true
+    func columnRemove(_ symbolIndex: Int) {
+        colLive[symbolIndex] -= 1
+        liveEntries -= 1
         if kinds[symbolIndex] == UInt8(SymbolKind.dummy) { dummyCells -= 1 }
     }
 
-    /// Drops the stale and repeated entries of the column of `id` (linear: repeated entries are
-    /// found with a per-row stamp, not by sorting). The column keeps insertion order; every user
-    /// breaks ties by symbol id explicitly, so the order never matters.
-    mutating func compactColumn(_ id: Int) {
-        let ci = indexOf(id)
-        if !columnDirty[ci] { return }
-        columnDirty[ci] = false
-        var col = columns[ci]
-        columns[ci] = []
-        if compactSeen.count < rows.count {
-            compactSeen.append(contentsOf: repeatElement(0, count: rows.count - compactSeen.count))
-        }
-        compactStamp &+= 1
-        let stamp = compactStamp
-        var w = 0
-        rows.withUnsafeBufferPointer { buf in
-            compactSeen.withUnsafeMutableBufferPointer { seen in
-                col.withUnsafeMutableBufferPointer { c in
-                    for n in 0..<c.count {
-                        let index = c[n]
-                        if seen[index] == stamp { continue }
-                        seen[index] = stamp
-                        if let r = buf[index], r.coefficient(of: id) != 0 {
-                            c[w] = index
-                            w += 1
-                        }
-                    }
-                }
-            }
-        }
-        col.removeSubrange(w..<col.count)
-        columns[ci] = col
-        columnLive[ci] = w
-    }
-
     /// Collects the indices of the rows in which `id` occurs (in no particular order) and its
-    /// coefficients there into `columnIndices`/`columnCoeffs` (`columnCount` entries), without
-    /// copying rows (no reference counting in the scan).
-    mutating func collectColumn(_ id: Int) {
+    /// coefficients there into `columnIndices`/`columnCoeffs` (`columnCount` entries), dropping
+    /// the stale and repeated entries of its list on the way (validated against the rows: one
+    /// binary search per entry, which also reads the coefficient).
+    func collectColumn(_ id: Int) {
         let ci = indexOf(id)
-        let need = columns[ci].count
-        if columnIndices.count < need {
-            columnIndices.append(contentsOf: repeatElement(0, count: need - columnIndices.count))
-            columnCoeffs.append(contentsOf: repeatElement(0, count: need - columnCoeffs.count))
+        let live = colLive[ci]
+        if columnIndices.capacity < live {
+            columnIndices.reserve(live, count: 0, fill: 0)
+            columnCoeffs.reserve(live, count: 0, fill: 0)
         }
+        seenStamp &+= 1
+        let stamp = seenStamp
         var k = 0
-        if columnDirty[ci] {
-            // Compact and collect in one pass (one coefficient look-up per entry).
-            columnDirty[ci] = false
-            var col = columns[ci]
-            columns[ci] = []
-            if compactSeen.count < rows.count {
-                compactSeen.append(contentsOf: repeatElement(0, count: rows.count - compactSeen.count))
-            }
-            compactStamp &+= 1
-            let stamp = compactStamp
-            var w = 0
-            rows.withUnsafeBufferPointer { buf in
-                compactSeen.withUnsafeMutableBufferPointer { seen in
-                    columnIndices.withUnsafeMutableBufferPointer { outIndex in
-                        columnCoeffs.withUnsafeMutableBufferPointer { outCoeff in
-                            col.withUnsafeMutableBufferPointer { c in
-                                for n in 0..<c.count {
-                                    let index = c[n]
-                                    if seen[index] == stamp { continue }
-                                    seen[index] = stamp
-                                    guard let r = buf[index] else { continue }
-                                    let coeff = r.coefficient(of: id)
-                                    if coeff != 0 {
-                                        c[w] = index
-                                        w += 1
-                                        outIndex[k] = index
-                                        outCoeff[k] = coeff
-                                        k += 1
-                                    }
-                                }
-                            }
-                        }
-                    }
+        var e = colHead[ci]
+        var previous = -1
+        while e >= 0 {
+            let next = entryNext[e]
+            let r = entryRow[e]
+            var keep = false
+            if seen[r] != stamp && rowCount[r] > 0 {
+                let c = coefficient(r, id)
+                if c != 0 && k < live {
+                    seen[r] = stamp
+                    columnIndices[k] = r
+                    columnCoeffs[k] = c
+                    k += 1
+                    keep = true
                 }
             }
-            col.removeSubrange(w..<col.count)
-            columns[ci] = col
-            columnLive[ci] = w
-        } else {
-            rows.withUnsafeBufferPointer { buf in
-                columns[ci].withUnsafeBufferPointer { c in
-                    columnIndices.withUnsafeMutableBufferPointer { outIndex in
-                        columnCoeffs.withUnsafeMutableBufferPointer { outCoeff in
-                            for index in c {
-                                outIndex[k] = index
-                                outCoeff[k] = buf[index].unsafelyUnwrapped.coefficient(of: id)
-                                k += 1
-                            }
-                        }
-                    }
-                }
+            if keep {
+                previous = e
+            } else if previous < 0 {
+                colHead[ci] = next
+            } else {
+                entryNext[previous] = next
             }
+            e = next
         }
         columnCount = k
     }
 
     // MARK: Rows
 
-    /// Makes `row` the row of the basic symbol `id` (journaled).
-    mutating func setRow(_ id: Int, _ row: Row, journal: inout Journal) {
-        let index = indexOf(id)
-        journal.touch(index, rows)
-        if let old = rows[index] {
-            for cell in old.cells { columnRemove(indexOf(cell.id)) }
-        } else {
-            basicCount += 1
+    /// Appends `row`'s cells to the arena; returns the start of the span.
+    func append(_ row: Row) -> Int {
+        let n = row.cells.count
+        reserveArena(n)
+        let s = arenaCount
+        row.cells.withUnsafeBufferPointer { cells in
+            for i in 0..<n {
+                cellIDs[s + i] = cells[i].id
+                cellCoeffs[s + i] = cells[i].coeff
+            }
         }
-        rows[index] = row
-        for cell in row.cells { columnAdd(indexOf(cell.id), index) }
+        arenaCount += n
+        return s
     }
 
-    /// Removes and returns the row of the basic symbol `id`, which becomes parametric (journaled).
-    mutating func takeRow(_ id: Int, journal: inout Journal) -> Row {
-        let index = indexOf(id)
-        journal.touch(index, rows)
-        let r = rows[index]!
-        for cell in r.cells { columnRemove(indexOf(cell.id)) }
-        rows[index] = nil
+    /// Makes the span `start ..< start + count` (with `constant`) the row at `index`, which must
+    /// have none (journaled); adds its cells to the column index.
+    func install(_ index: Int, start: Int, count: Int, constant: Double) {
+        touch(index)
+        rowStart[index] = start
+        rowCount[index] = count
+        rowConst[index] = constant
+        basicCount += 1
+        liveCells += count
+        for n in 0..<count { columnAdd(indexOf(cellIDs[start + n]), index) }
+    }
+
+    /// Makes `row` the row of the parametric symbol at `index` (journaled).
+    func install(_ index: Int, _ row: Row) {
+        let s = append(row)
+        install(index, start: s, count: row.cells.count, constant: row.constant)
+    }
+
+    /// Removes the row at `index`, whose symbol becomes parametric (journaled).
+    func removeRow(_ index: Int) {
+        touch(index)
+        let s = rowStart[index], n = rowCount[index]
+        for i in 0..<n { columnRemove(indexOf(cellIDs[s + i])) }
+        rowCount[index] = -1
         basicCount -= 1
-        return r
+        liveCells -= n
+    }
+
+    /// Rewrites the row at `index` without the cell of `id` (journaled): a new span.
+    func dropCell(_ index: Int, _ id: Int) {
+        touch(index)
+        let s = rowStart[index], n = rowCount[index]
+        reserveArena(n)
+        let o = arenaCount
+        var w = 0
+        for i in 0..<n where cellIDs[s + i] != id {
+            cellIDs[o + w] = cellIDs[s + i]
+            cellCoeffs[o + w] = cellCoeffs[s + i]
+            w += 1
+        }
+        if w < n { columnRemove(indexOf(id)) }
+        rowStart[index] = o
+        rowCount[index] = w
+        arenaCount += w
+        liveCells -= n - w
+    }
+
+    /// Rewrites the row at `index` without its dummy cells (journaled; ImplicitMarkers.swift).
+    func dropDummyCells(_ index: Int) {
+        touch(index)
+        let s = rowStart[index], n = rowCount[index]
+        reserveArena(n)
+        let o = arenaCount
+        var w = 0
+        for i in 0..<n {
+            let id = cellIDs[s + i]
+            if kindOf(id) == SymbolKind.dummy {
+                columnRemove(indexOf(id))
+            } else {
+                cellIDs[o + w] = id
+                cellCoeffs[o + w] = cellCoeffs[s + i]
+                w += 1
+            }
+        }
+        rowStart[index] = o
+        rowCount[index] = w
+        arenaCount += w
+        liveCells -= n - w
+    }
+
+    /// The row at `leaving` (basic symbol `leaving`'s index) solved for `entering`, appended to
+    /// the arena (not installed): `entering = -c/a + leaving/a - Σ aⱼ/a · sⱼ` for the row
+    /// `leaving = c + a·entering + Σ aⱼ·sⱼ` — exactly ``Row/solve(lhs:rhs:)`` (the cells times
+    /// `-1/a`). Returns the span and its constant.
+    func solvedRow(_ leavingIndex: Int, leaving: Int, entering: Int) -> (Int, Int, Double) {
+        let s = rowStart[leavingIndex], n = rowCount[leavingIndex]
+        reserveArena(n + 1)
+        let a = coefficient(leavingIndex, entering)
+        let k = -1 / a
+        let o = arenaCount
+        var w = 0
+        var placed = false
+        for i in 0..<n {
+            let id = cellIDs[s + i]
+            if !placed && leaving < id {
+                cellIDs[o + w] = leaving
+                cellCoeffs[o + w] = -1 * k
+                w += 1
+                placed = true
+            }
+            if id == entering { continue }
+            cellIDs[o + w] = id
+            cellCoeffs[o + w] = cellCoeffs[s + i] * k
+            w += 1
+        }
+        if !placed {
+            cellIDs[o + w] = leaving
+            cellCoeffs[o + w] = -1 * k
+            w += 1
+        }
+        arenaCount += w
+        return (o, w, rowConst[leavingIndex] * k)
     }
 
     /// Records the row at `index` (basic symbol `id`) in `infeasible` if it is restricted and its
     /// constant is negative beyond the epsilon.
     @inline(__always)
     func markIfInfeasible(_ index: Int, _ id: Int, _ infeasible: inout [Int]) {
-        if isRestrictedPivotable(id), rows[index]!.constant < -absoluteEpsilon {
+        if isRestrictedPivotable(id), rowConst[index] < -absoluteEpsilon {
             if infeasible.last != id { infeasible.append(id) }
         }
     }
 
-    /// Replaces the parametric symbol `id` by `row` in every tableau row (journaled); rows of
-    /// restricted symbols that become negative are recorded in `infeasible`. The objective is
-    /// substituted by ``Solver/substitute(_:_:)``.
-    mutating func substituteInRows(_ id: Int, _ row: Row, journal: inout Journal, infeasible: inout [Int]) {
+    /// Replaces the parametric symbol `id` by the span `src ..< src + srcCount` (constant
+    /// `srcConstant`; the symbol's new row, not installed yet) in every tableau row that holds it
+    /// (journaled): each becomes `row + k · source` without `id`, merged into a new span (a
+    /// product `k·b` kept unless negligible, a sum `a + k·b` unless it cancels, as
+    /// ``Row/addScaled(_:_:skipping:)``). Rows of restricted symbols that become negative are
+    /// recorded in `infeasible`. The objective is substituted by ``Solver/substitute(_:_:_:_:)``.
+    func substituteInRows(_ id: Int, _ src: Int, _ srcCount: Int, _ srcConstant: Double, _ infeasible: inout [Int]) {
         collectColumn(id)
+        if columnCount == 0 { return }
+        var need = 0
+        for n in 0..<columnCount { need += rowCount[columnIndices[n]] + srcCount }
+        reserveArena(need)
+        let ids = cellIDs.base, coeffs = cellCoeffs.base
+        let sIds = ids + src, sCoeffs = coeffs + src
+        let idIndex = indexOf(id)
         for n in 0..<columnCount {
             let index = columnIndices[n]
-            journal.touch(index, rows)
-            if kinds[index] == UInt8(SymbolKind.dummy) && nearZero(columnCoeffs[n]) {
+            let k = columnCoeffs[n]
+            touch(index)
+            if kinds[index] == UInt8(SymbolKind.dummy) && nearZero(k) {
                 // A basic dummy's row relates required equalities: in exact arithmetic it holds
                 // only dummies, and a dummy marker it holds with a real coefficient leaves through
                 // it (`markerLeavingRow`). A cell within the epsilon is rounding residue, and
-                // substituting it would multiply that residue by `row` (a 6e-12 cell of a removed
-                // marker times a row of 1e6 values put 1e-8 error cells and a 1e-5 constant into a
-                // dummy row; found by the solver fuzzer, fuzz/regressions/solver/
+                // substituting it would multiply that residue by the source row (a 6e-12 cell of
+                // a removed marker times a row of 1e6 values put 1e-8 error cells and a 1e-5
+                // constant into a dummy row; found by the solver fuzzer, fuzz/regressions/solver/
                 // basic-dummy-over-non-dummy-after-remove). The cell is dropped; the verification
                 // still checks the equality the row relates.
-                _ = rows[index]!.remove(id)
-                columnRemove(indexOf(id))
+                dropCell(index, id)
                 continue
             }
-            added.removeAll(keepingCapacity: true)
-            removed.removeAll(keepingCapacity: true)
-            rows[index]!.addScaledTracked(row, columnCoeffs[n], skipping: id, added: &added, removed: &removed)
-            for a in added { columnAdd(indexOf(a), index) }
-            for r in removed { columnRemove(indexOf(r)) }
+            let rs = rowStart[index], rc = rowCount[index]
+            let aIds = ids + rs, aCoeffs = coeffs + rs
+            let o = arenaCount
+            var w = o
+            var i = 0
+            var j = 0
+            while i < rc && j < srcCount {
+                let ai = aIds[i]
+                let bj = sIds[j]
+                if ai < bj {
+                    if ai != id {
+                        ids[w] = ai
+                        coeffs[w] = aCoeffs[i]
+                        w &+= 1
+                    } else {
+                        columnRemove(idIndex)
+                    }
+                    i &+= 1
+                } else if bj < ai {
+                    let c = k * sCoeffs[j]
+                    if !negligible(c) {
+                        ids[w] = bj
+                        coeffs[w] = c
+                        w &+= 1
+                        columnAdd(indexOf(bj), index)
+                    }
+                    j &+= 1
+                } else {
+                    let c = k * sCoeffs[j]
+                    let s = aCoeffs[i] + c
+                    if !cancels(s, aCoeffs[i], c) {
+                        ids[w] = ai
+                        coeffs[w] = s
+                        w &+= 1
+                    } else {
+                        columnRemove(indexOf(ai))
+                    }
+                    i &+= 1
+                    j &+= 1
+                }
+            }
+            while i < rc {
+                let ai = aIds[i]
+                if ai != id {
+                    ids[w] = ai
+                    coeffs[w] = aCoeffs[i]
+                    w &+= 1
+                } else {
+                    columnRemove(idIndex)
+                }
+                i &+= 1
+            }
+            while j < srcCount {
+                let c = k * sCoeffs[j]
+                if !negligible(c) {
+                    let bj = sIds[j]
+                    ids[w] = bj
+                    coeffs[w] = c
+                    w &+= 1
+                    columnAdd(indexOf(bj), index)
+                }
+                j &+= 1
+            }
+            rowStart[index] = o
+            rowCount[index] = w - o
+            rowConst[index] += k * srcConstant
+            liveCells += (w - o) - rc
+            arenaCount = w
             markIfInfeasible(index, idOfIndex(index), &infeasible)
         }
     }
 
     /// Removes the column of `id` from every row (journaled).
-    mutating func purgeColumn(_ id: Int, journal: inout Journal) {
+    func purgeColumn(_ id: Int) {
+        collectColumn(id)
+        for n in 0..<columnCount { dropCell(columnIndices[n], id) }
+    }
+
+    /// Renames the cell of `id` to `newID` in every row that holds it (not journaled: the
+    /// relaxation that uses it cannot be undone). The ids must share the symbol index.
+    func relabelColumn(_ id: Int, as newID: Int) {
         collectColumn(id)
         for n in 0..<columnCount {
             let index = columnIndices[n]
-            journal.touch(index, rows)
-            rows[index]!.remove(id)
-            columnRemove(indexOf(id))
+            let s = rowStart[index]
+            for i in 0..<rowCount[index] where cellIDs[s + i] == id { cellIDs[s + i] = newID }
         }
     }
 }
@@ -340,23 +762,8 @@ internal struct Tableau {
 extension Solver {
     /// Allocates a symbol of `kind` (a recycled index, most recently freed first, else a new one).
     internal func newSymbol(_ kind: Int) -> Int {
-        let index: Int
-        if let f = tableau.freeIndices.popLast() {
-            index = f
-        } else {
-            index = tableau.nextIndex
-            tableau.nextIndex += 1
-            if index == tableau.rows.count {
-                tableau.rows.append(nil)
-                tableau.kinds.append(0)
-                tableau.symbolVariables.append(nil)
-                journal.rowStamps.append(0)
-                tableau.columns.append([])
-                simplex.objectiveFlag.append(false)
-                tableau.columnLive.append(0)
-                tableau.columnDirty.append(false)
-            }
-        }
+        let index = tableau.allocateIndex()
+        simplex.ensureCapacity(tableau.capacity)
         journal.undoLog.append(.kind(index, tableau.kinds[index]))
         tableau.kinds[index] = UInt8(kind)
         tableau.liveSymbols += 1
@@ -370,12 +777,7 @@ extension Solver {
             journal.undoLog.append(.symbolVariable(index, tableau.symbolVariables[index]))
             tableau.symbolVariables[index] = nil
         }
-        tableau.columns[index].removeAll(keepingCapacity: true)
-        tableau.columnLive[index] = 0
-        tableau.columnDirty[index] = false
-        tableau.externalsDirty = true
-        tableau.freeIndices.append(index)
-        tableau.liveSymbols -= 1
+        tableau.releaseIndex(index)
     }
 
     /// Whether the symbol `id` is basic.
@@ -386,45 +788,46 @@ extension Solver {
     @inline(__always)
     internal func idOfIndex(_ index: Int) -> Int { tableau.idOfIndex(index) }
 
-    /// Makes `row` the row of the basic symbol `id` (journaled).
-    internal func setRow(_ id: Int, _ row: Row) { tableau.setRow(id, row, journal: &journal) }
-
     /// Records the row at `index` (basic symbol `id`) as infeasible if it is restricted and its
-    /// constant is negative beyond the epsilon (``Tableau/markIfInfeasible(_:_:_:)``, without
-    /// copying the tableau).
+    /// constant is negative beyond the epsilon.
     @inline(__always)
     internal func markIfInfeasible(_ index: Int, _ id: Int) {
-        if isRestrictedPivotable(id), tableau.rows[index].unsafelyUnwrapped.constant < -absoluteEpsilon {
-            if simplex.infeasible.last != id { simplex.infeasible.append(id) }
-        }
+        tableau.markIfInfeasible(index, id, &simplex.infeasible)
     }
 
-    /// Removes and returns the row of `id` (journaled).
-    internal func takeRow(_ id: Int) -> Row { tableau.takeRow(id, journal: &journal) }
-
-    /// Replaces the parametric symbol `id` by `row` everywhere (all rows, objective levels, the
-    /// artificial objective). Rows of restricted symbols that become negative are recorded as
-    /// infeasible.
-    internal func substitute(_ id: Int, _ row: Row) {
-        tableau.substituteInRows(id, row, journal: &journal, infeasible: &simplex.infeasible)
-        simplex.substitute(id, row)
+    /// Replaces the parametric symbol `id` by its new row, the arena span `src` (`count` cells,
+    /// constant `constant`), everywhere: all rows, objective levels, the phase-one objective.
+    /// Rows of restricted symbols that become negative are recorded as infeasible.
+    internal func substitute(_ id: Int, _ src: Int, _ count: Int, _ constant: Double) {
+        tableau.substituteInRows(id, src, count, constant, &simplex.infeasible)
+        let ids = UnsafePointer(tableau.cellIDs.base + src)
+        let coeffs = UnsafePointer(tableau.cellCoeffs.base + src)
+        simplex.substitute(id, RowView(ids: ids, coeffs: coeffs, count: count, constant: constant))
     }
 
     /// Exchanges basic `leaving` and parametric `entering`.
     internal func pivot(leaving: Int, entering: Int) {
-        var row = takeRow(leaving)
-        row.solve(lhs: leaving, rhs: entering)
-        substitute(entering, row)
-        setRow(entering, row)
+        let li = indexOf(leaving)
+        let (s, n, c) = tableau.solvedRow(li, leaving: leaving, entering: entering)
+        tableau.removeRow(li)
+        substitute(entering, s, n, c)
+        tableau.install(indexOf(entering), start: s, count: n, constant: c)
+    }
+
+    /// Makes `row` the row of the parametric symbol `id` and substitutes it everywhere.
+    internal func enter(_ id: Int, _ row: Row) {
+        let s = tableau.append(row)
+        substitute(id, s, row.cells.count, row.constant)
+        tableau.install(indexOf(id), start: s, count: row.cells.count, constant: row.constant)
     }
 
     /// Removes the columns of `ids` from every row and objective (their coefficients are zero in
     /// exact arithmetic when this is called; this drops the rounding residue).
     internal func purgeColumns(_ ids: [Int]) {
         if ids.isEmpty { return }
-        for id in ids { tableau.purgeColumn(id, journal: &journal) }
-        for l in 0..<simplex.levels.count {
-            for id in ids { simplex.levels[l].row.remove(id) }
+        for id in ids {
+            tableau.purgeColumn(id)
+            simplex.removeColumn(id)
         }
     }
 }

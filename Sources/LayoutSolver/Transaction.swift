@@ -31,43 +31,14 @@ internal struct Saved {
     var operationsSinceFullCheck: Int
 }
 
-/// The undo journal of the current transaction. Owned by ``Solver/journal``.
+/// The undo journal of the current transaction for the bookkeeping (the rows' journal is the
+/// tableau's, the objective's each level row's). Owned by ``Solver/journal``.
 internal struct Journal {
-    /// Stamp of the current transaction (incremented by each).
-    var txStamp = 0
-    /// Transaction stamp of the last journaled change of each row (indexed by symbol index).
-    var rowStamps: [Int] = []
-    /// The rows written in this transaction, as they were before (the first write of each).
-    var undoRows: [(Int, Row?)] = []
-    /// Old constants of rows shifted before their first full journal entry (cheaper than a row
-    /// copy); restored after `undoRows`.
-    var undoConstants: [(Int, Double)] = []
     var undoLog: [Undo] = []
     var saved: Saved? = nil
 
-    /// Journals row `index` of `rows` before it is changed (once per transaction; a reference,
-    /// not a copy).
-    @inline(__always)
-    mutating func touch(_ index: Int, _ rows: [Row?]) {
-        if rowStamps[index] != txStamp {
-            rowStamps[index] = txStamp
-            undoRows.append((index, rows[index]))
-        }
-    }
-
-    /// Journals the constant of row `index` of `rows` before it is changed (rows already
-    /// journaled in full in this transaction need nothing).
-    @inline(__always)
-    mutating func touchConstant(_ index: Int, _ rows: [Row?]) {
-        if rowStamps[index] != txStamp {
-            undoConstants.append((index, rows[index].unsafelyUnwrapped.constant))
-        }
-    }
-
     /// Forgets the journal (the transaction committed, or was undone).
     mutating func clear() {
-        undoRows.removeAll(keepingCapacity: true)
-        undoConstants.removeAll(keepingCapacity: true)
         undoLog.removeAll(keepingCapacity: true)
         saved = nil
     }
@@ -78,7 +49,7 @@ extension Solver {
     /// rolls everything back and rethrows. Each transaction gets a fresh pivot budget.
     @inline(__always)
     internal func transact(_ body: () throws -> Void) throws {
-        journal.txStamp &+= 1
+        tableau.beginTransaction()
         journal.saved = Saved(levels: simplex.levels, infeasible: simplex.infeasible,
                               freeIndices: tableau.freeIndices, nextIndex: tableau.nextIndex,
                               liveSymbols: tableau.liveSymbols, rowCount: tableau.basicCount,
@@ -100,6 +71,8 @@ extension Solver {
             try verifyOperation()
             simplex.infeasible.removeAll(keepingCapacity: true)
             simplex.artificial = nil
+            tableau.commit()
+            simplex.commit()
             journal.clear()
         } catch {
             rollback()
@@ -109,16 +82,8 @@ extension Solver {
 
     /// Undoes the current transaction from the journal.
     internal func rollback() {
-        var i = journal.undoRows.count - 1
-        while i >= 0 {
-            tableau.rows[journal.undoRows[i].0] = journal.undoRows[i].1
-            i -= 1
-        }
-        var k = journal.undoConstants.count - 1
-        while k >= 0 {
-            tableau.rows[journal.undoConstants[k].0]!.constant = journal.undoConstants[k].1
-            k -= 1
-        }
+        tableau.rollback()
+        simplex.rollback()
         var j = journal.undoLog.count - 1
         while j >= 0 {
             switch journal.undoLog[j] {
@@ -130,7 +95,6 @@ extension Solver {
             }
             j -= 1
         }
-        tableau.rebuildColumns()
         verification.dependentsDirty = true
         tableau.externalsDirty = true
         simplex.objectiveAllDirty = true
@@ -151,23 +115,13 @@ extension Solver {
         journal.clear()
     }
 
-    /// Journals the constant of row `index` before it is changed (``Journal/touchConstant(_:_:)``;
-    /// written out so that the rows are not retained per call).
+    /// Journals the constant of row `index` before it is changed.
     @inline(__always)
-    internal func touchConstant(_ index: Int) {
-        if journal.rowStamps[index] != journal.txStamp {
-            journal.undoConstants.append((index, tableau.rows[index].unsafelyUnwrapped.constant))
-        }
-    }
+    internal func touchConstant(_ index: Int) { tableau.touchConstant(index) }
 
-    /// Journals row `index` before it is changed (``Journal/touch(_:_:)``).
+    /// Journals row `index` before it is changed.
     @inline(__always)
-    internal func touch(_ index: Int) {
-        if journal.rowStamps[index] != journal.txStamp {
-            journal.rowStamps[index] = journal.txStamp
-            journal.undoRows.append((index, tableau.rows[index]))
-        }
-    }
+    internal func touch(_ index: Int) { tableau.touch(index) }
 
     /// Stores (or, with nil, deletes) a constraint's bookkeeping, journaled; keeps its
     /// verification record in step (Verification.swift).
@@ -195,35 +149,36 @@ extension Solver {
     }
 }
 
-/// Every part of a ``Solver`` that a rebuild replaces, captured by value (used where a whole
-/// rebuild must be all or nothing: ``Solver/refactorize(_:)``). Swift's copy-on-write arrays and dictionaries make the capture
-/// O(1); the rebuild then writes into fresh storage, so restoring is O(1) too. The verification
-/// state is captured whole: a refused rebuild must not forget which verdicts relied on the
-/// magnitude `M` (``Verification/magnitudeNeeded``; a regression test,
-/// `testRefusedOperationsKeepTheVerdictsTheyRolledBack`, ended a required constraint 37.9 off
-/// when only the input magnitude was restored).
+/// Every part of a ``Solver`` that a rebuild replaces (used where a whole rebuild must be all or
+/// nothing: ``Solver/refactorize(_:)``). Taken *from* the solver just before its rebuild: the
+/// tableau's contents move into the snapshot (O(1): buffers exchanged with an empty tableau; the
+/// rebuild starts from an empty one anyway), the other parts are copied — the objective's level
+/// rows by reference, which is safe because a rebuild creates new ones. The verification state is
+/// captured whole: a refused rebuild must not forget which verdicts relied on the magnitude `M`
+/// (``Verification/magnitudeNeeded``; a regression test,
+/// `testRefusedOperationsKeepTheVerdictsTheyRolledBack`, ended a required constraint 37.9 off when
+/// only the input magnitude was restored).
 internal struct SolverState {
     let tableau: Tableau
     let simplex: Simplex
     let registry: ConstraintRegistry
     let verification: Verification
-    let rowStamps: [Int]
 
-    init(_ s: Solver) {
-        tableau = s.tableau
+    /// Captures `s`'s parts, leaving its tableau empty (the caller rebuilds it).
+    init(takingFrom s: Solver) {
+        tableau = Tableau(capacity: 1)
+        tableau.exchange(with: s.tableau)
         simplex = s.simplex
         registry = s.registry
         verification = s.verification
-        rowStamps = s.journal.rowStamps
     }
 
     /// Puts the captured parts back into `s` (the verification's statistics excepted).
     func restore(_ s: Solver) {
-        s.tableau = tableau
+        s.tableau.exchange(with: tableau)
         s.simplex = simplex
         s.simplex.artificial = nil
         s.registry = registry
-        s.journal.rowStamps = rowStamps
         let checked = s.verification.checkedConstraints
         s.verification = verification
         s.verification.checkedConstraints = checked

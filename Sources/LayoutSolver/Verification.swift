@@ -14,7 +14,7 @@ extension Solver {
     /// constraint no longer holds, a restricted row is infeasible beyond double-precision
     /// rounding, or — unless `acceptSoft` (a fresh rebuild) — its encoding in the tableau drifted
     /// (tolerances: ``Verification/recordViolation(_:magnitude:_:valueOnly:)``; the two kinds of
-    /// finding: ``Verification/verify(full:size:incrementalOnly:acceptSoft:tableau:journal:)``).
+    /// finding: ``Verification/verify(full:size:incrementalOnly:acceptSoft:tableau:)``).
     /// An incremental operation that throws here is redone as a rebuild (Rebuild.swift).
     ///
     /// Incremental: checks the constraints whose variables' or marker's rows the operation wrote
@@ -31,7 +31,7 @@ extension Solver {
         if let message = verification.verify(full: full,
                                              size: registry.constraints.count + tableau.variables.count,
                                              incrementalOnly: overrides.incrementalVerification == true,
-                                             acceptSoft: acceptSoft, tableau: &tableau, journal: &journal) {
+                                             acceptSoft: acceptSoft, tableau: tableau) {
             stats.lastRefusal = message
             stats.instabilityRefusals += 1
             throw SolverError.numericalInstability
@@ -45,7 +45,7 @@ extension Solver {
     /// parametric).
     internal func currentValue(_ v: Variable) -> Double {
         guard let e = tableau.variables[ObjectIdentifier(v)] else { return 0 }
-        return tableau.rows[indexOf(e.symbol)]?.constant ?? 0
+        return tableau.rowConstant(indexOf(e.symbol))
     }
 }
 
@@ -65,7 +65,7 @@ extension Verification {
     func accuracyMagnitude(_ tableau: Tableau) -> Double {
         var magnitude = inputMagnitude
         for (_, entry) in tableau.variables {
-            magnitude = Swift.max(magnitude, (tableau.rows[indexOf(entry.symbol)]?.constant ?? 0).magnitude)
+            magnitude = Swift.max(magnitude, tableau.rowConstant(indexOf(entry.symbol)).magnitude)
         }
         for slot in 0..<records.count where records[slot].live {
             magnitude = Swift.max(magnitude, productMagnitude(slot, tableau))
@@ -75,9 +75,7 @@ extension Verification {
 
     /// The verification of ``Solver/verifyOperation(full:)``: a description of what is broken, or
     /// nil. `size` is the system's size (constraints + variables), `incrementalOnly` the test
-    /// setting that skips the periodic full check. `tableau` and `journal` are only read; they are
-    /// `inout` so that they are passed by address (a struct read out of the solver's stored
-    /// property to be passed by value is copied, every reference in it retained).
+    /// setting that skips the periodic full check. The operation's journal is the tableau's.
     ///
     /// Two kinds of findings: *hard* ones break the accuracy promise (a required constraint off,
     /// a restricted row infeasible, a value not finite); *soft* ones are drift that has not
@@ -88,7 +86,7 @@ extension Verification {
     /// findings are accepted — a fresh solve is as good as double precision makes it, and any
     /// drift it holds is caught by the value checks when it surfaces.
     mutating func verify(full: Bool, size: Int, incrementalOnly: Bool, acceptSoft: Bool,
-                         tableau: inout Tableau, journal: inout Journal) -> String? {
+                         tableau: Tableau) -> String? {
         operationsSinceFullCheck += 1
         softViolation = nil
         var message: String? = nil
@@ -96,7 +94,7 @@ extension Verification {
                                && operationsSinceFullCheck * Verification.fullVerificationFactor >= size)
         let neededBefore = magnitudeNeeded
         if !runFull {
-            switch incrementalViolation(tableau, journal) {
+            switch incrementalViolation(tableau) {
             case .holds:
                 // A verdict now relies on an `M` above the inputs' more than before: take a full
                 // check, so that the reference `M` for detecting its fall is the current one.
@@ -131,15 +129,15 @@ extension Verification {
     /// The incremental check of ``verifyOperation(full:)``. Its `M` is what the checked
     /// constraints' own terms, the written variables and the inputs give (a lower bound of
     /// ``accuracyMagnitude()``).
-    mutating func incrementalViolation(_ tableau: Tableau, _ journal: Journal) -> IncrementalVerdict {
+    mutating func incrementalViolation(_ tableau: Tableau) -> IncrementalVerdict {
         // Whether some verdict relies on an `M` above the inputs' (which never falls): only then
         // can a fall of `M` turn an accepted result into a broken promise.
         let reliesOnM = magnitudeNeeded > inputMagnitude
         if reliesOnM && removedMagnitude >= 0.5 * verifiedMagnitude { return .magnitudeFell }
         verifyStamp &+= 1
         let stamp = verifyStamp
-        if verifyIndexStamps.count < tableau.rows.count {
-            verifyIndexStamps.append(contentsOf: repeatElement(0, count: tableau.rows.count - verifyIndexStamps.count))
+        if verifyIndexStamps.count < tableau.capacity {
+            verifyIndexStamps.append(contentsOf: repeatElement(0, count: tableau.capacity - verifyIndexStamps.count))
         }
         if valueStamps.count < records.count {
             valueStamps.append(contentsOf: repeatElement(0, count: records.count - valueStamps.count))
@@ -158,19 +156,19 @@ extension Verification {
         // the last full check, the shifted rows' constraints are not even looked at (layouts:
         // exact encodings, residue 0, values ~1e3).
         var largestShifted = 0.0
-        for n in 0..<journal.undoConstants.count {
-            let index = journal.undoConstants[n].0
-            largestShifted = Swift.max(largestShifted, journal.undoConstants[n].1.magnitude + tableau.rowConstant(index).magnitude)
+        for n in 0..<tableau.undoConstants.count {
+            let index = tableau.undoConstants[n].0
+            largestShifted = Swift.max(largestShifted, tableau.undoConstants[n].1.magnitude + tableau.rowConstant(index).magnitude)
         }
         // Running totals (never lowered): a constraint's share is the part since its own last
         // check, the global test uses the part since the last full check.
         totalShift += shiftedParameter
         totalRounding += 2.5e-16 * largestShifted
-        let skipShifted = journal.undoConstants.isEmpty
+        let skipShifted = tableau.undoConstants.isEmpty
             || residueHighWater * (totalShift - fullCheckShift)
                + coeffSumHighWater * (totalRounding - fullCheckRounding) <= 1e-8
         func visit(_ index: Int, _ old: Double, rewritten: Bool) {
-            if index >= tableau.rows.count { return }
+            if index >= tableau.capacity { return }
             let now = tableau.rowConstant(index)
             if tableau.kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
             // A value that may have carried `M` fell below half the last full check's `M` (a
@@ -189,14 +187,10 @@ extension Verification {
             // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then NaN): no
             // tolerance can judge such a row, so it is refused outright.
             if !now.isFinite { nonFinite = index }
-            let basic = tableau.rows.withUnsafeBufferPointer { buf -> Bool in
-                guard buf[index] != nil else { return false }
-                if rewritten {
-                    buf[index].unsafelyUnwrapped.cells.withUnsafeBufferPointer { cells in
-                        for cell in cells where !cell.coeff.isFinite { nonFinite = index }
-                    }
-                }
-                return true
+            let basic = tableau.hasRow(index)
+            if basic && rewritten {
+                let r = tableau.view(index)
+                for n in 0..<r.count where !r.coeffs[n].isFinite { nonFinite = index }
             }
             // A value that did not change cannot have broken anything (bitwise: NaN counts as a
             // change).
@@ -239,13 +233,11 @@ extension Verification {
                 e = dependentNext[e]
             }
         }
-        for n in 0..<journal.undoRows.count {
-            let (index, old) = journal.undoRows.withUnsafeBufferPointer { u in
-                (u[n].0, u[n].1 == nil ? 0 : u[n].1.unsafelyUnwrapped.constant)
-            }
-            visit(index, old, rewritten: true)
+        for n in 0..<tableau.undoRows.count {
+            let (index, h) = tableau.undoRows[n]
+            visit(index, h.count < 0 ? 0 : h.constant, rewritten: true)
         }
-        for n in 0..<journal.undoConstants.count { visit(journal.undoConstants[n].0, journal.undoConstants[n].1, rewritten: false) }
+        for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
         if nonFinite >= 0 { return .violated("row \(tableau.symbolName(tableau.idOfIndex(nonFinite))) is not finite") }
         if fell { return .magnitudeFell }
         for slot in changedRecords where records[slot].live {
@@ -278,15 +270,15 @@ extension Verification {
     /// constraint holds it, so it means rounding made the basis near-singular (the solver fuzzer
     /// found such rows after removals with coefficients 1e4 and constants 1e7).
     mutating func restrictedRowViolation(_ index: Int, feasibility: Double, _ tableau: Tableau, soft: Bool = true) -> String? {
-        let r = tableau.rows[index].unsafelyUnwrapped
+        let r = tableau.view(index)
         if !(r.constant >= -feasibility) { return "row \(tableau.symbolName(tableau.idOfIndex(index))) infeasible: \(r.constant)" }
         if r.constant < -absoluteEpsilon {
             magnitudeNeeded = Swift.max(magnitudeNeeded, (-r.constant - absoluteEpsilon) / 1e-11)
         }
         if soft && softViolation == nil {
             var largest = 1.0
-            for cell in r.cells where cell.coeff.magnitude > largest { largest = cell.coeff.magnitude }
-            for cell in r.cells where kindOf(cell.id) == SymbolKind.external && !tableau.isGhost(cell.id)
+            for cell in r where cell.coeff.magnitude > largest { largest = cell.coeff.magnitude }
+            for cell in r where kindOf(cell.id) == SymbolKind.external && !tableau.isGhost(cell.id)
                 && !nearZero(cell.coeff) && cell.coeff.magnitude > relativeEpsilon * largest {
                 softViolation = "restricted row \(tableau.symbolName(tableau.idOfIndex(index))) holds the variable \(tableau.symbolName(cell.id))"
                 break
@@ -305,9 +297,9 @@ extension Verification {
         let feasibility = absoluteEpsilon + 1e-11 * magnitude
         if !magnitude.isFinite { return "values overflow" }
         for index in 0..<tableau.nextIndex {
-            guard let r = tableau.rows[index] else { continue }
+            guard let r = tableau.row(index) else { continue }
             if !r.constant.isFinite { return "row \(tableau.symbolName(tableau.idOfIndex(index))) is not finite" }
-            for cell in r.cells where !cell.coeff.isFinite {
+            for cell in r where !cell.coeff.isFinite {
                 return "row \(tableau.symbolName(tableau.idOfIndex(index))) is not finite"
             }
             if isRestrictedPivotable(tableau.idOfIndex(index)),
@@ -337,8 +329,8 @@ extension Verification {
         let tag = records[slot]
         verifyStamp &+= 1
         let stamp = verifyStamp
-        if verifyAcc.count < tableau.rows.count {
-            let grow = tableau.rows.count - verifyAcc.count
+        if verifyAcc.count < tableau.capacity {
+            let grow = tableau.capacity - verifyAcc.count
             verifyAcc.append(contentsOf: repeatElement(0, count: grow))
             verifyMag.append(contentsOf: repeatElement(0, count: grow))
             verifyCellStamps.append(contentsOf: repeatElement(0, count: grow))
@@ -351,7 +343,6 @@ extension Verification {
         var slack = 0.0
         // Σ k·row(v) + μ·row(marker) accumulated cell by cell into the dense scratch arrays
         // (through buffer pointers: no copies, no reference counting of rows in the loop).
-        tableau.rows.withUnsafeBufferPointer { rowBuf in
         verifyAcc.withUnsafeMutableBufferPointer { acc in
         verifyMag.withUnsafeMutableBufferPointer { mag in
         verifyCellStamps.withUnsafeMutableBufferPointer { stamps in
@@ -370,14 +361,12 @@ extension Verification {
             }
             @inline(__always) func substitute(_ sym: Int, _ k: Double) -> Double {
                 let index = indexOf(sym)
-                guard rowBuf[index] != nil else {
+                guard let r = tableau.row(index) else {
                     accumulate(index, k)
                     return 0
                 }
-                rowBuf[index].unsafelyUnwrapped.cells.withUnsafeBufferPointer { cells in
-                    for cell in cells { accumulate(indexOf(cell.id), k * cell.coeff) }
-                }
-                return rowBuf[index].unsafelyUnwrapped.constant
+                for n in 0..<r.count { accumulate(indexOf(r.ids[n]), k * r.coeffs[n]) }
+                return r.constant
             }
             for n in 0..<tag.variables.count {
                 let k = tag.coefficients[n]
@@ -388,7 +377,6 @@ extension Verification {
                 largest = Swift.max(largest, k.magnitude)
             }
             if tag.marker >= 0 { slack = substitute(tag.marker, tag.markerCoeff) }
-        }
         }
         }
         }

@@ -110,7 +110,7 @@ internal struct Verification {
     /// Constraints checked so far (statistics for tests and benchmarks).
     var checkedConstraints = 0
     /// The first soft finding of the current check (drift that has not broken the promise; see
-    /// ``verify(full:size:incrementalOnly:acceptSoft:tableau:journal:)``), or nil.
+    /// ``verify(full:size:incrementalOnly:acceptSoft:tableau:)``), or nil.
     var softViolation: String? = nil
 
     // MARK: Scratch (dense by symbol index or record slot, reused; see `recordViolation`)
@@ -196,8 +196,7 @@ internal struct Verification {
     }
 
     /// Frees the record of a removed constraint (its ``dependentHead`` entries go stale).
-    /// `tableau` is only read (`inout`: passed by address, see ``verify(full:size:incrementalOnly:tableau:journal:)``).
-    mutating func freeRecord(_ tag: Tag, _ tableau: inout Tableau) {
+    mutating func freeRecord(_ tag: Tag, _ tableau: Tableau) {
         guard tag.record >= 0, tag.record < records.count, records[tag.record].live else { return }
         removedMagnitude = Swift.max(removedMagnitude, productMagnitude(tag.record, tableau))
         records[tag.record].live = false
@@ -291,7 +290,7 @@ extension Solver {
     internal func updateRecord(_ tag: Tag) -> Tag { verification.updateRecord(tag) }
 
     /// Frees the verification record of a removed constraint.
-    internal func freeRecord(_ tag: Tag) { verification.freeRecord(tag, &tableau) }
+    internal func freeRecord(_ tag: Tag) { verification.freeRecord(tag, tableau) }
 
     /// Rebuilds the records and the dependent lists from the constraints (after a rollback or a
     /// failed rebuild, or when stale entries outnumber live ones); every tag gets its new slot.

@@ -1,0 +1,183 @@
+// The lexicographic objective (Badros, Borning & Stuckey, TOCHI 2001, §2.1, symbolic weights): one
+// row per optional priority level — the sum of that level's error symbols expressed in parametric
+// symbols — minimised from the highest level down (Simplex.swift). Each level's row is dense
+// (issue 19): a coefficient per symbol index, so reading one is O(1) (the entering choice reads
+// one per candidate and level) and substituting a row is a scatter, not a merge. A transaction's
+// changes are journaled per row and undone on rollback.
+
+/// One optional priority level's objective row: `constant + Σ coefficient[i] · symbol(i)` over
+/// symbol indices, with the same storage rules as ``Row`` (a product `k·b` kept unless negligible,
+/// a sum unless it cancels). `members` lists the indices that may hold a non-zero coefficient
+/// (for iteration; an index stays listed after its coefficient returns to 0 until `compact()`).
+internal final class ObjectiveRow {
+    @exclusivity(unchecked) var coefficients: RawStorage<Double>
+    @exclusivity(unchecked) var isMember: RawStorage<Bool>
+    @exclusivity(unchecked) var members: [Int] = []
+    @exclusivity(unchecked) var constant = 0.0
+    @exclusivity(unchecked) var capacity: Int
+    /// This transaction's changes, oldest first: (index, old coefficient), index -1 for the
+    /// constant.
+    @exclusivity(unchecked) var undo: [(Int, Double)] = []
+    /// Whether the row is in ``Simplex/journaled`` (changed in the current transaction).
+    @exclusivity(unchecked) var journaled = false
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        coefficients = RawStorage(capacity: capacity, repeating: 0)
+        isMember = RawStorage(capacity: capacity, repeating: false)
+    }
+
+    deinit {
+        coefficients.free()
+        isMember.free()
+    }
+
+    func ensureCapacity(_ n: Int) {
+        if n <= capacity { return }
+        coefficients.reserve(n, count: capacity, fill: 0)
+        isMember.reserve(n, count: capacity, fill: false)
+        capacity = coefficients.capacity
+    }
+
+    /// The coefficient of the symbol `id` (0 if absent).
+    @inline(__always)
+    func coefficient(_ id: Int) -> Double {
+        let i = indexOf(id)
+        return i < capacity ? coefficients[i] : 0
+    }
+
+    /// Sets the coefficient at `index`, journaled (the caller has added the row to
+    /// ``Simplex/journaled``).
+    @inline(__always)
+    func set(_ index: Int, _ value: Double) {
+        undo.append((index, coefficients[index]))
+        if value != 0 && !isMember[index] {
+            isMember[index] = true
+            members.append(index)
+        }
+        coefficients[index] = value
+    }
+
+    /// Sets the constant, journaled.
+    @inline(__always)
+    func setConstant(_ value: Double) {
+        undo.append((-1, constant))
+        constant = value
+    }
+
+    /// Adds `coeff · id` (as ``Row/add(_:_:)``).
+    func add(_ id: Int, _ coeff: Double) {
+        let i = indexOf(id)
+        let old = coefficients[i]
+        if old != 0 {
+            let s = old + coeff
+            set(i, cancels(s, old, coeff) ? 0 : s)
+        } else if !negligible(coeff) {
+            set(i, coeff)
+        }
+    }
+
+    /// Removes the coefficient of `id`, returning it.
+    @discardableResult
+    func remove(_ id: Int) -> Double {
+        let i = indexOf(id)
+        if i >= capacity { return 0 }
+        let old = coefficients[i]
+        if old != 0 { set(i, 0) }
+        return old
+    }
+
+    /// `self = self + k · row`, without the cell of `skip` (as ``Row/addScaled(_:_:skipping:)``).
+    func addScaled(_ row: RowView, _ k: Double, skipping skip: Int = -1) {
+        setConstant(constant + k * row.constant)
+        if skip >= 0 { remove(skip) }
+        for n in 0..<row.count {
+            let i = indexOf(row.ids[n])
+            let c = k * row.coeffs[n]
+            let old = coefficients[i]
+            if old != 0 {
+                let s = old + c
+                set(i, cancels(s, old, c) ? 0 : s)
+            } else if !negligible(c) {
+                set(i, c)
+            }
+        }
+    }
+
+    /// Replaces `id` by `row` (`id = row`); false if `id` does not occur.
+    @discardableResult
+    func substitute(_ id: Int, with row: RowView) -> Bool {
+        let c = coefficient(id)
+        if c == 0 { return false }
+        addScaled(row, c, skipping: id)
+        return true
+    }
+
+    /// Calls `body(index, coefficient)` for every non-zero coefficient, in index order (the
+    /// order of symbol ids).
+    func forEachCell(_ body: (Int, Double) -> Void) {
+        compact()
+        members.sort()
+        for i in members { body(i, coefficients[i]) }
+    }
+
+    /// Number of non-zero coefficients.
+    var cellCount: Int {
+        var n = 0
+        for i in members where coefficients[i] != 0 { n += 1 }
+        return n
+    }
+
+    /// Drops the listed indices whose coefficient is 0 (not during a transaction: a rollback may
+    /// bring a coefficient back).
+    func compact() {
+        if undo.isEmpty == false { return }
+        var w = 0
+        for n in 0..<members.count {
+            let i = members[n]
+            if coefficients[i] != 0 {
+                members[w] = i
+                w += 1
+            } else {
+                isMember[i] = false
+            }
+        }
+        members.removeSubrange(w..<members.count)
+    }
+
+    /// Undoes this transaction's changes.
+    func rollback() {
+        var n = undo.count - 1
+        while n >= 0 {
+            let (i, old) = undo[n]
+            if i < 0 {
+                constant = old
+            } else {
+                coefficients[i] = old
+                if old != 0 && !isMember[i] {
+                    isMember[i] = true
+                    members.append(i)
+                }
+            }
+            n -= 1
+        }
+        undo.removeAll(keepingCapacity: true)
+        journaled = false
+    }
+
+    /// Keeps this transaction's changes.
+    func commit() {
+        undo.removeAll(keepingCapacity: true)
+        journaled = false
+        if members.count > 64 && members.count > 4 * cellCount { compact() }
+    }
+}
+
+/// One optional priority level of the lexicographic objective.
+internal struct Level {
+    let priority: Double
+    /// Sum of the level's error symbols, expressed in parametric symbols.
+    let row: ObjectiveRow
+    /// Number of constraints of this priority.
+    var count: Int
+}

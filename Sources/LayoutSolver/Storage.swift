@@ -1,0 +1,55 @@
+// Manually managed storage for the tableau's hot data (issue 19: rows in pooled, contiguous
+// storage — no allocation per row, no reference counting or uniqueness checks in the pivot loop).
+
+/// A growable buffer of trivial values (integers, doubles, booleans) read and written through a
+/// raw pointer: no bounds checks, no uniqueness checks, no reference counting. Its owner (a class:
+/// ``Tableau``, ``ObjectiveRow``) frees it in `deinit` and copies it explicitly where a snapshot
+/// is needed; the struct itself is only a pointer and a capacity, so copying it shares the buffer.
+internal struct RawStorage<T> {
+    var base: UnsafeMutablePointer<T>
+    private(set) var capacity: Int
+
+    /// A buffer of `capacity` (at least 1) uninitialised elements.
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 1)
+        base = UnsafeMutablePointer<T>.allocate(capacity: self.capacity)
+    }
+
+    /// A buffer of `capacity` elements, all `value`.
+    init(capacity: Int, repeating value: T) {
+        self.init(capacity: capacity)
+        base.initialize(repeating: value, count: self.capacity)
+    }
+
+    @inline(__always)
+    subscript(_ i: Int) -> T {
+        get { base[i] }
+        nonmutating set { base[i] = newValue }
+    }
+
+    /// Grows to at least `needed` elements (doubling), keeping the first `count`; new elements
+    /// are `fill`. The base pointer changes: pointers taken before are invalid.
+    mutating func reserve(_ needed: Int, count: Int, fill: T) {
+        if needed <= capacity { return }
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let fresh = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        fresh.moveInitialize(from: base, count: count)
+        (fresh + count).initialize(repeating: fill, count: newCapacity - count)
+        base.deallocate()
+        base = fresh
+        capacity = newCapacity
+    }
+
+    /// A separate buffer with the same first `count` elements (the rest `fill`).
+    func copy(count: Int, fill: T) -> RawStorage<T> {
+        var c = RawStorage(capacity: capacity)
+        c.base.initialize(from: base, count: count)
+        (c.base + count).initialize(repeating: fill, count: capacity - count)
+        c.capacity = capacity
+        return c
+    }
+
+    /// Frees the buffer (trivial elements need no deinitialisation).
+    func free() { base.deallocate() }
+}
