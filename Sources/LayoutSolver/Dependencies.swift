@@ -51,7 +51,7 @@ extension Solver {
     /// with implicit markers, a scratch solve of the connected set.
     public func constraintsDetermining(_ variables: [Variable]) -> DeterminingConstraints {
         var anyImplicit = false
-        for tag in registry.constraints.values where tag.implicit { anyImplicit = true; break }
+        for tag in registry.constraints.allValues where tag.implicit { anyImplicit = true; break }
         if !anyImplicit {
             return DeterminingConstraints(constraints: explicitDependencies(variables).map(\.constraint), isExact: true)
         }
@@ -62,7 +62,7 @@ extension Solver {
     /// the tags of the non-edit constraints whose marker is in a row of `variables`, oldest first.
     internal func explicitDependencies(_ vars: [Variable]) -> [Tag] {
         var markerOwner: [Int: ObjectIdentifier] = [:]
-        for (key, tag) in registry.constraints where tag.marker >= 0 && !tag.isEdit { markerOwner[tag.marker] = key }
+        for (key, tag) in registry.constraints.entries where tag.marker >= 0 && !tag.isEdit { markerOwner[tag.marker] = key }
         var seen = Set<ObjectIdentifier>()
         var out: [Tag] = []
         for v in vars {
@@ -88,7 +88,7 @@ extension Solver {
             (tag.marker < 0 || !tableau.hasRow(indexOf(tag.marker))) && (tag.other < 0 || !tableau.hasRow(indexOf(tag.other)))
         }
         var bySymbol: [Int: [ObjectIdentifier]] = [:]
-        for (key, tag) in registry.constraints where isTight(tag) {
+        for (key, tag) in registry.constraints.entries where isTight(tag) {
             for s in tag.variables { bySymbol[s, default: []].append(key) }
         }
         var start: [Int] = []

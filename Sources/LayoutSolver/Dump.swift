@@ -48,14 +48,14 @@ extension Solver {
         } else {
             out += " " + simplex.infeasible.map { symbolName($0) }.joined(separator: ", ") + "\n"
         }
-        let editList = registry.edits.values.sorted { $0.seq < $1.seq }
+        let editList = registry.edits.allValues.sorted { $0.seq < $1.seq }
         out += "Edit variables (\(editList.count)):\n"
         for e in editList {
             let tag = registry.constraints[ObjectIdentifier(e.constraint)]!
             let name = tag.variables.first.map { symbolName($0) } ?? "?"
             out += "  \(name) strength \(tag.priority) suggested \(e.value)\n"
         }
-        let tags = registry.constraints.values.sorted { $0.seq < $1.seq }
+        let tags = registry.constraints.allValues.sorted { $0.seq < $1.seq }
         out += "Constraints (\(tags.count)):\n"
         for t in tags {
             let c = t.constraint

@@ -20,7 +20,7 @@ extension Solver {
     internal func makeMarkersImplicit() {
         registry.implicitMarkers = true
         var dead: [Int] = []
-        for (key, tag) in registry.constraints where tag.marker >= 0 && kindOf(tag.marker) == SymbolKind.dummy
+        for (key, tag) in registry.constraints.entries where tag.marker >= 0 && kindOf(tag.marker) == SymbolKind.dummy
             && !isBasic(tag.marker) {
             var t = tag
             dead.append(t.marker)

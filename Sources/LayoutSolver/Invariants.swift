@@ -45,7 +45,7 @@ extension Solver {
             for cell in r where kindOf(cell.id) == SymbolKind.dummy { dummies += 1 }
         }
         if dummies != tableau.dummyCells { return "dummy cells \(tableau.dummyCells) != \(dummies)" }
-        for t in registry.constraints.values where t.implicit {
+        for t in registry.constraints.allValues where t.implicit {
             if t.marker >= 0 { return "implicit constraint #\(t.seq) has a marker" }
         }
         if registry.implicitMarkers {

@@ -44,9 +44,9 @@ internal struct Tag {
 /// The constraints the solver holds. Owned by ``Solver/registry``.
 internal struct ConstraintRegistry {
     /// Bookkeeping of every constraint in the solver (edit constraints included), by identity.
-    var constraints: [ObjectIdentifier: Tag] = [:]
+    var constraints = IdentityTable<Tag>()
     /// The edit variables (EditVariables.swift), by identity.
-    var edits: [ObjectIdentifier: EditInfo] = [:]
+    var edits = IdentityTable<EditInfo>()
     /// Creation sequence number of the last constraint added (for deterministic order).
     var seqCounter = 0
     /// Number of constraints added with `addConstraint(s)` and not removed (edit constraints

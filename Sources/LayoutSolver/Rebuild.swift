@@ -65,7 +65,7 @@ extension Solver {
     /// optimises once. The result represents the same constraints; where the optimum is unique it
     /// has the same values. Sequence numbers are renumbered in the same order.
     internal func rebuild(adding: [Constraint] = [], editKey: ObjectIdentifier? = nil) throws {
-        let tags = registry.constraints.values.sorted { $0.seq < $1.seq }
+        let tags = registry.constraints.allValues.sorted { $0.seq < $1.seq }
         let oldEdits = registry.edits
         let count = registry.userConstraints
         let inputsBefore = verification.inputMagnitude
@@ -86,7 +86,7 @@ extension Solver {
             budget()
             try addInternal(c, isEdit: editKey != nil && i == adding.count - 1, optimizeAfter: false)
         }
-        for (key, info) in oldEdits {
+        for (key, info) in oldEdits.entries {
             let seq = registry.constraints[ObjectIdentifier(info.constraint)]!.seq
             registry.edits[key] = EditInfo(constraint: info.constraint, value: info.value, seq: seq)
         }

@@ -41,6 +41,20 @@ internal struct RawStorage<T> {
         capacity = newCapacity
     }
 
+    /// Grows to at least `needed` elements (doubling), keeping the first `count`; the new elements
+    /// are left uninitialised (for trivial types that are written before they are read: the cell
+    /// arena). The base pointer changes: pointers taken before are invalid.
+    mutating func reserveUninitialized(_ needed: Int, count: Int) {
+        if needed <= capacity { return }
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let fresh = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        fresh.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = fresh
+        capacity = newCapacity
+    }
+
     /// A separate buffer with the same first `count` elements (the rest `fill`).
     func copy(count: Int, fill: T) -> RawStorage<T> {
         var c = RawStorage(capacity: capacity)

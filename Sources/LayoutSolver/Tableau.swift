@@ -53,8 +53,8 @@ internal struct RowHeader {
 
 /// The tableau: the rows (indexed by symbol index, in the cell arena), the symbol table, the
 /// column index and the journal of the rows a transaction changed. Owned by ``Solver/tableau``.
-/// A reference type over manually managed buffers (``RawStorage``): snapshots are explicit
-/// (``copy()``, ``exchange(with:)``).
+/// A reference type over manually managed buffers (``RawStorage``): a snapshot takes the buffers
+/// (``exchange(with:)``).
 internal final class Tableau {
     // MARK: Symbols
 
@@ -65,7 +65,7 @@ internal final class Tableau {
     @exclusivity(unchecked) var symbolVariables: [Variable?] = []
     /// User variables known to the solver, with their symbol and reference count (the inverse of
     /// `symbolVariables`; for lookups only).
-    @exclusivity(unchecked) var variables: [ObjectIdentifier: VarEntry] = [:]
+    @exclusivity(unchecked) var variables = IdentityTable<VarEntry>()
     /// User-variable symbols whose last constraint went away while they were still basic. In exact
     /// arithmetic that cannot happen (the basis would be singular); rounding can leave such a row
     /// until a later removal pivots the symbol out. Each is released once it is parametric.
@@ -95,6 +95,9 @@ internal final class Tableau {
     @exclusivity(unchecked) var cellCoeffs: RawStorage<Double>
     @exclusivity(unchecked) var arenaCount = 0
     @exclusivity(unchecked) var liveCells = 0
+    /// The buffers the next compaction copies the live rows into (then exchanged with the arena's).
+    @exclusivity(unchecked) var spareIDs: RawStorage<Int>
+    @exclusivity(unchecked) var spareCoeffs: RawStorage<Double>
 
     // MARK: Column index
 
@@ -140,8 +143,10 @@ internal final class Tableau {
         colLive = RawStorage(capacity: capacity, repeating: 0)
         rowStamp = RawStorage(capacity: capacity, repeating: 0)
         seen = RawStorage(capacity: capacity, repeating: 0)
-        cellIDs = RawStorage(capacity: 4 * capacity, repeating: 0)
-        cellCoeffs = RawStorage(capacity: 4 * capacity, repeating: 0)
+        cellIDs = RawStorage(capacity: 16 * capacity)
+        cellCoeffs = RawStorage(capacity: 16 * capacity)
+        spareIDs = RawStorage(capacity: 16 * capacity)
+        spareCoeffs = RawStorage(capacity: 16 * capacity)
         entryRow = RawStorage(capacity: 4 * capacity, repeating: 0)
         entryNext = RawStorage(capacity: 4 * capacity, repeating: 0)
         columnIndices = RawStorage(capacity: capacity, repeating: 0)
@@ -151,37 +156,7 @@ internal final class Tableau {
     deinit {
         kinds.free(); rowStart.free(); rowCount.free(); rowConst.free(); colHead.free(); colLive.free()
         rowStamp.free(); seen.free(); cellIDs.free(); cellCoeffs.free(); entryRow.free(); entryNext.free()
-        columnIndices.free(); columnCoeffs.free()
-    }
-
-    /// A deep copy (for a snapshot: ``SolverState``). The journal is not copied (snapshots are
-    /// taken between transactions).
-    func copy() -> Tableau {
-        let t = Tableau(capacity: 1)
-        t.kinds.free(); t.rowStart.free(); t.rowCount.free(); t.rowConst.free(); t.colHead.free()
-        t.colLive.free(); t.rowStamp.free(); t.seen.free(); t.cellIDs.free(); t.cellCoeffs.free()
-        t.entryRow.free(); t.entryNext.free(); t.columnIndices.free(); t.columnCoeffs.free()
-        t.capacity = capacity
-        t.kinds = kinds.copy(count: nextIndex, fill: 0)
-        t.rowStart = rowStart.copy(count: nextIndex, fill: 0)
-        t.rowCount = rowCount.copy(count: nextIndex, fill: -1)
-        t.rowConst = rowConst.copy(count: nextIndex, fill: 0)
-        t.colHead = colHead.copy(count: nextIndex, fill: -1)
-        t.colLive = colLive.copy(count: nextIndex, fill: 0)
-        t.rowStamp = rowStamp.copy(count: nextIndex, fill: 0)
-        t.seen = RawStorage(capacity: capacity, repeating: 0)
-        t.cellIDs = cellIDs.copy(count: arenaCount, fill: 0)
-        t.cellCoeffs = cellCoeffs.copy(count: arenaCount, fill: 0)
-        t.entryRow = entryRow.copy(count: entryCount, fill: 0)
-        t.entryNext = entryNext.copy(count: entryCount, fill: 0)
-        t.columnIndices = RawStorage(capacity: columnIndices.capacity, repeating: 0)
-        t.columnCoeffs = RawStorage(capacity: columnCoeffs.capacity, repeating: 0)
-        t.symbolVariables = symbolVariables; t.variables = variables; t.orphans = orphans
-        t.nextIndex = nextIndex; t.freeIndices = freeIndices; t.liveSymbols = liveSymbols
-        t.basicCount = basicCount; t.externalIndices = externalIndices; t.externalsDirty = externalsDirty
-        t.dummyCells = dummyCells; t.arenaCount = arenaCount; t.liveCells = liveCells
-        t.entryCount = entryCount; t.liveEntries = liveEntries; t.txStamp = txStamp
-        return t
+        columnIndices.free(); columnCoeffs.free(); spareIDs.free(); spareCoeffs.free()
     }
 
     /// Exchanges the whole contents (buffers included) with `other`: restoring a snapshot in O(1).
@@ -194,6 +169,7 @@ internal final class Tableau {
         swap(&externalsDirty, &other.externalsDirty); swap(&dummyCells, &other.dummyCells)
         swap(&rowStart, &other.rowStart); swap(&rowCount, &other.rowCount); swap(&rowConst, &other.rowConst)
         swap(&cellIDs, &other.cellIDs); swap(&cellCoeffs, &other.cellCoeffs)
+        swap(&spareIDs, &other.spareIDs); swap(&spareCoeffs, &other.spareCoeffs)
         swap(&arenaCount, &other.arenaCount); swap(&liveCells, &other.liveCells)
         swap(&colHead, &other.colHead); swap(&colLive, &other.colLive)
         swap(&entryRow, &other.entryRow); swap(&entryNext, &other.entryNext)
@@ -218,7 +194,7 @@ internal final class Tableau {
             rowStamp[i] = 0
         }
         symbolVariables = []
-        variables = [:]
+        variables = IdentityTable<VarEntry>()
         orphans = []
         nextIndex = 0
         freeIndices = []
@@ -350,8 +326,8 @@ internal final class Tableau {
     func commit() {
         undoRows.removeAll(keepingCapacity: true)
         undoConstants.removeAll(keepingCapacity: true)
-        if arenaCount > 2 * liveCells + 65_536 { compactArena() }
-        if entryCount > 2 * liveEntries + 65_536 { rebuildColumns() }
+        if arenaCount > 2 * liveCells + 1024 { compactArena() }
+        if entryCount > 2 * liveEntries + 1024 { rebuildColumns() }
     }
 
     /// Restores every row the transaction changed and recomputes the column index.
@@ -379,20 +355,18 @@ internal final class Tableau {
     /// Copies every live row into a fresh arena, in index order (between transactions only: the
     /// journal refers to old spans).
     func compactArena() {
-        var ids = RawStorage<Int>(capacity: Swift.max(2 * liveCells, 64), repeating: 0)
-        var coeffs = RawStorage<Double>(capacity: Swift.max(2 * liveCells, 64), repeating: 0)
+        spareIDs.reserveUninitialized(liveCells, count: 0)
+        spareCoeffs.reserveUninitialized(liveCells, count: 0)
         var o = 0
         for index in 0..<nextIndex where rowCount[index] >= 0 {
             let s = rowStart[index], n = rowCount[index]
-            (ids.base + o).update(from: cellIDs.base + s, count: n)
-            (coeffs.base + o).update(from: cellCoeffs.base + s, count: n)
+            (spareIDs.base + o).update(from: cellIDs.base + s, count: n)
+            (spareCoeffs.base + o).update(from: cellCoeffs.base + s, count: n)
             rowStart[index] = o
             o += n
         }
-        cellIDs.free()
-        cellCoeffs.free()
-        swap(&cellIDs, &ids)
-        swap(&cellCoeffs, &coeffs)
+        swap(&cellIDs, &spareIDs)
+        swap(&cellCoeffs, &spareCoeffs)
         arenaCount = o
     }
 
@@ -402,8 +376,8 @@ internal final class Tableau {
     func reserveArena(_ extra: Int) {
         let needed = arenaCount + extra
         if needed > cellIDs.capacity {
-            cellIDs.reserve(needed, count: arenaCount, fill: 0)
-            cellCoeffs.reserve(needed, count: arenaCount, fill: 0)
+            cellIDs.reserveUninitialized(needed, count: arenaCount)
+            cellCoeffs.reserveUninitialized(needed, count: arenaCount)
         }
     }
 

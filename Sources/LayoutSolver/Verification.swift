@@ -64,7 +64,7 @@ extension Verification {
     /// intermediate values. Cost: one pass over the variables and the required constraints' terms.
     func accuracyMagnitude(_ tableau: Tableau) -> Double {
         var magnitude = inputMagnitude
-        for (_, entry) in tableau.variables {
+        for (_, entry) in tableau.variables.entries {
             magnitude = Swift.max(magnitude, tableau.rowConstant(indexOf(entry.symbol)).magnitude)
         }
         for slot in 0..<records.count where records[slot].live {

@@ -307,7 +307,7 @@ extension Solver {
         verification.staleDependents = 0
         verification.coeffSumHighWater = 0
         // In creation order (deterministic slots; dictionary order is not).
-        let keys = registry.constraints.map { ($0.value.seq, $0.key) }.sorted { $0.0 < $1.0 }.map { $0.1 }
+        let keys = registry.constraints.entries.map { ($0.value.seq, $0.key) }.sorted { $0.0 < $1.0 }.map { $0.1 }
         for key in keys {
             var t = registry.constraints[key]!
             if t.isRequired && !t.isEdit {

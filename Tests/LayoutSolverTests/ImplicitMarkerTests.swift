@@ -110,7 +110,7 @@ final class ImplicitMarkerTests: XCTestCase {
         let s = try makeChain()
         try s.removeEditVariable(w)
         XCTAssertEqual(s.rowCount, 2 * (n - 1) + n + 2)
-        let all = s.registry.constraints.values.map { $0.constraint }
+        let all = s.registry.constraints.allValues.map { $0.constraint }
         for c in all { try s.removeConstraint(c) }
         XCTAssertEqual(s.rowCount, 0)
         XCTAssertEqual(s.constraintCount, 0)
