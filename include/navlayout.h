@@ -1587,17 +1587,18 @@ char *nl_snapshot_diff_page(const char *golden_json, const char *golden_svg, con
  * (NL_ERR_INVALID_ARGUMENT, message naming the argument and the macro) before the solver sees
  * them. These are the limits of LayoutSolver's Solver (Swift), which refuses the same numbers.
  * Tiny coefficients are not refused: the solver treats those below its tolerance as 0
- * (docs/solver.md, "Robustness"). If an operation
- * ever needs more pivots than its budget (100 x (rows + symbols) + 1000; numerical trouble: the
- * pivot rules cannot cycle in exact arithmetic and rounding cycles are broken, see docs/solver.md)
- * it fails with NL_ERR_INTERNAL and a message saying so, leaving the solver unchanged: it never
- * hangs.
+ * (docs/solver.md, "Robustness"). No call fails with NL_ERR_INTERNAL: an operation that runs
+ * out of its pivot budget (100 x (rows + symbols) + 1000; numerical trouble only) is handled as
+ * below, so the solver never hangs.
  * Verification: the result of every mutating call (add, remove, edit variables, suggestions) is
- * checked against the original constraints (docs/solver.md "Ill-conditioned systems"); one that
- * would leave a required constraint broken beyond double-precision rounding (or any value
- * overflowed) fails with NL_ERR_UNSATISFIABLE and a message saying "refused as numerically
- * unstable", leaving the solver unchanged. This can happen to any of those calls on a badly
- * scaled system, removals included; nl_solver_reset always succeeds.
+ * checked against the original constraints (docs/solver.md "Ill-conditioned systems"). When the
+ * incremental result would leave a required constraint broken beyond double-precision rounding
+ * (or a value overflowed), or the pivot budget runs out, the call is redone on a tableau rebuilt
+ * from the constraints; only if that fails too does an add, an edit variable's addition or a
+ * suggestion fail, with NL_ERR_UNSATISFIABLE and a message saying "refused as numerically
+ * unstable", leaving the solver unchanged (badly scaled systems only). Removals always succeed
+ * (a constraint the rebuild cannot remove is relaxed in place; the one exception is named at
+ * nl_solver_remove_constraint); nl_solver_reset always succeeds.
  */
 typedef struct nl_solver nl_solver;                       /* a Cassowary solver */
 typedef struct nl_variable nl_variable;                   /* a variable of one solver */
@@ -1696,15 +1697,19 @@ nl_status nl_solver_add_constraints(nl_solver *solver, nl_solver_constraint *con
                                     size_t count);
 
 /** Removes the constraint from the solver and re-optimises. The handle stays valid (the constraint
- *  can be added again with nl_solver_add_constraints). NL_ERR_UNKNOWN if it is not in the solver;
- *  NL_ERR_UNSATISFIABLE if refused as numerically unstable (see "Verification" above). */
+ *  can be added again with nl_solver_add_constraints). NL_ERR_UNKNOWN if it is not in the solver.
+ *  Never fails otherwise, with one exception: a required equality stored without its own marker
+ *  column (large chained systems, docs/solver.md "Implicit dummy markers") whose removal even a
+ *  fresh solve of the remaining constraints cannot do within the accuracy promise is refused
+ *  with NL_ERR_UNSATISFIABLE ("refused as numerically unstable"; badly scaled systems only). */
 nl_status nl_solver_remove_constraint(nl_solver *solver, nl_solver_constraint *constraint);
 
 /** Whether the constraint is currently in the solver. */
 nl_status nl_solver_has_constraint(const nl_solver *solver, const nl_solver_constraint *constraint,
                                    bool *out);
 
-/** Removes the constraint from its solver if it is in it, and invalidates its handle. */
+/** Removes the constraint from its solver if it is in it, and invalidates its handle. Fails only
+ *  where nl_solver_remove_constraint does (the handle then stays valid and the solver unchanged). */
 nl_status nl_solver_constraint_destroy(nl_solver_constraint *constraint);
 
 /** Makes `variable` an edit variable: adds the optional constraint `variable == suggested value`
@@ -1715,7 +1720,7 @@ nl_status nl_solver_constraint_destroy(nl_solver_constraint *constraint);
 nl_status nl_solver_add_edit_variable(nl_solver *solver, nl_variable *variable, double strength);
 
 /** Removes the edit variable's constraint. NL_ERR_UNKNOWN: not an edit variable of the solver;
- *  NL_ERR_UNSATISFIABLE: refused as numerically unstable (see "Verification" above). */
+ *  never fails otherwise. */
 nl_status nl_solver_remove_edit_variable(nl_solver *solver, nl_variable *variable);
 
 /** Whether `variable` is an edit variable of the solver. */
