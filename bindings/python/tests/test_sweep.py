@@ -121,7 +121,8 @@ def test_a_delegate_workers_cannot_import_runs_here():
     (dict(height="tall"), TypeError, "height must be a real number"),
     (dict(safe_area=nl.Insets(24, 300, 20, 300)), nl.InvalidArgumentError, "safe_area does not fit the map view at start (320 pt)"),
     (dict(sample_step=0), nl.InvalidArgumentError, "sample_step must be a positive number of points"),
-    (dict(processes=0), nl.InvalidArgumentError, "processes must be a whole number >= 1"),
+    (dict(processes=0), nl.InvalidArgumentError, "processes must be a whole number from 1 to 256"),
+    (dict(processes=257), nl.InvalidArgumentError, "processes must be a whole number from 1 to 256"),
     (dict(make_delegate=42), TypeError, "make_delegate must be a callable"),
 ])
 def test_bad_input_names_the_argument(kwargs, error, message):
