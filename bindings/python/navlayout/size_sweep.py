@@ -298,6 +298,7 @@ def sweep(
         InvalidArgumentError: an unknown ``axis``; NaN or infinite bounds; an empty or reversed
             range; a missing or extra fixed size; insets that do not fit; a bad ``sample_step`` or
             ``processes`` (the message names the argument).
+        RuntimeError: a worker process died (its error is on stderr); the sweep stops.
     """
     if axis not in _AXES:
         raise InvalidArgumentError(f"axis must be 'width' or 'height', not {axis!r}")
