@@ -11,8 +11,8 @@
  *   suggest+update    nl_solver_suggest_value + nl_solver_update_variables (a 100-view chain)
  *   sample session    one transition of the sample delegate's session (event + layout pass)
  * and prints "name<TAB>ns per call" (the median of REPS runs of ~0.2 s each).
- * bench/reliability.sh runs it against the working tree's library and against a baseline
- * revision's (BASELINE, default the commit before the check) and prints both side by side.
+ * bench/reliability.sh runs it against this tree's library and against the same tree built with
+ * -DNAVLAYOUT_UNCHECKED_THREADS=ON (the check compiled out), alternating, and prints both.
  *
  * Usage: call_overhead [REPS]
  */

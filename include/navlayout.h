@@ -475,10 +475,14 @@ nl_status nl_view_subview_count(const nl_view *view, size_t *out);
  *  index >= count. The handle is owned by the map view. */
 nl_view *nl_view_subview(const nl_view *view, size_t index);
 
-/** The view's safe-area layout guide (for the root: the map view's safe area). Owned by the view. */
+/** The view's safe-area layout guide: its frame inset by its safe-area insets (for the root the
+ *  map view's safe area; for any other view the part the map's unsafe edges do not cover, see
+ *  nl_view_safe_area_insets). Owned by the view. */
 nl_guide *nl_view_safe_area_guide(nl_view *view);
 
-/** The view's layout-margins guide (insets = layout margins, default 8). Owned by the view. */
+/** The view's layout-margins guide: its safe area inset by its layout margins (default 8), or its
+ *  frame inset by them when nl_view_set_insets_layout_margins_from_safe_area turned that off.
+ *  Owned by the view. */
 nl_guide *nl_view_margins_guide(nl_view *view);
 
 /** Sets the identifier used in diagnostics and error messages (copied; NULL = ""). The SDK's
@@ -531,6 +535,28 @@ nl_status nl_view_compression_priority(const nl_view *view, nl_axis axis, float 
 /** The layout margins in points (default 8 on each edge; the SDK's components have their own,
  *  SPEC §4: logo, buttons, cards, prompts 8, speed widget 4, viewport and trip progress bar 0). */
 nl_status nl_view_layout_margins(const nl_view *view, nl_insets *out);
+
+/** Whether the view's layout margins are measured from its safe area (UIKit's
+ *  insetsLayoutMarginsFromSafeArea; default true): then its margins guide is its frame inset by
+ *  safe-area insets + layout margins on each edge, so content aligned to a card that reaches under
+ *  the status bar or the home indicator stays inside the safe area. False: the frame inset by the
+ *  layout margins alone. NL_ERR_INVALID_HANDLE for a bad view. */
+nl_status nl_view_set_insets_layout_margins_from_safe_area(nl_view *view, bool on);
+
+/** Whether the view's layout margins are measured from its safe area (default true; see
+ *  nl_view_set_insets_layout_margins_from_safe_area). */
+nl_status nl_view_insets_layout_margins_from_safe_area(const nl_view *view, bool *out);
+
+/** The view's safe-area insets in points, (top, left, bottom, right) from its frame (UIKit's
+ *  safeAreaInsets; docs/behaviour.md#views-and-layout-guides). For the root: the insets the host
+ *  set. For another view in the map view's hierarchy, from its target frame f and the map's size
+ *  W x H and insets S, each edge is how deep the view reaches into the map's unsafe band there, at
+ *  most the band and at most the view's own size:
+ *  top = clamp(S.top - max(f.y, 0), 0, min(S.top, f.height)),
+ *  bottom = clamp(min(f.y + f.height, H) - (H - S.bottom), 0, min(S.bottom, f.height)),
+ *  left and right alike. All zero for a view outside the hierarchy. Performs a pending layout
+ *  pass. NL_ERR_INVALID_HANDLE for a bad view, NL_ERR_INVALID_ARGUMENT for a NULL out. */
+nl_status nl_view_safe_area_insets(const nl_view *view, nl_insets *out);
 
 /** Marks a host view opaque (the default) or not (SPEC §8, Swift's LayoutView.isOpaque): an opaque
  *  host view that covers the viewport is reported as NL_DIAG_VIEWPORT_OBSTRUCTED, and one over the
@@ -1053,7 +1079,8 @@ nl_style_values nl_navigation_style_values(void);
  *  given curve (SPEC §5): constraint changes made in it are animated from the presented frames
  *  to the new layout. `completion(user_data, finished)` (may be NULL) runs during the
  *  nl_map_view_advance_time call that passes the block's end. user_data must stay valid until
- *  then (if the map view is destroyed first, completion is not called). May be called from
+ *  then (if the map view is destroyed first, completion is not called: a delegate's release can
+ *  tell with nl_map_view_destroying whether pending completions will still run). May be called from
  *  inside a delegate callback. `changes` may be NULL. NL_ERR_INVALID_ARGUMENT for a NaN, infinite
  *  or negative duration, a duration above 1e7 s, or a bad curve (changes does not run); NL_ERR_CALLBACK_FAILED if
  *  `changes` called nl_map_view_fail_callback — the failure belongs to this call, not to an

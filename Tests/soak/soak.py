@@ -84,8 +84,7 @@ def main(argv) -> int:
     if name not in ("sample", "wide") or total < 240:
         print("usage: soak.py sample|wide TRANSITIONS (>= 240)", file=sys.stderr)
         return 2
-    total -= total % 12
-    window = total // 20
+    window = total // 20   # the last window ends at `total` when it is a multiple of 20
     with nl.MapView.preset("iphone-portrait") as nav_map:
         nav_map.set_layout_delegate(make_delegate(name))
         events = cycle(nav_map)

@@ -47,13 +47,12 @@ func heapBytes() -> Int { Int(soak_heap_bytes()) }
 
 let args = CommandLine.arguments
 let name = args.count > 1 ? args[1] : "sample"
-var total = args.count > 2 ? Int(args[2]) ?? 0 : 24_000
+let total = args.count > 2 ? Int(args[2]) ?? 0 : 24_000
 guard ["sample", "wide", "uikit"].contains(name), total >= 240 else {
     fputs("usage: navlayout-soak sample|wide|uikit TRANSITIONS (>= 240)\n", stderr)
     exit(2)
 }
-total -= total % 12
-let window = total / 20
+let window = total / 20   // the last window ends at `total` when it is a multiple of 20
 let portrait = EdgeInsets(top: 59, left: 0, bottom: 34, right: 0)
 let landscape = EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)
 

@@ -317,6 +317,10 @@ _PROTOTYPES = {
     "nl_hiding_stack_arranged_subview": (H, [H, c_size_t]),
     "nl_view_set_opaque": (st, [H, c_bool]),
     "nl_view_is_opaque": (st, [H, P(c_bool)]),
+    # the safe area of a view and margins measured from it (issue 16)
+    "nl_view_set_insets_layout_margins_from_safe_area": (st, [H, c_bool]),
+    "nl_view_insets_layout_margins_from_safe_area": (st, [H, P(c_bool)]),
+    "nl_view_safe_area_insets": (st, [H, P(nl_insets)]),
     # accessibility (issue 16 item 8)
     "nl_view_set_accessibility_label": (st, [H, c_char_p]),
     "nl_view_accessibility_label": (c_void_p, [H]),  # char *, freed with nl_string_free
