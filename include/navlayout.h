@@ -1411,7 +1411,7 @@ typedef struct nl_sweep_options {
     nl_layout_direction layout_direction;
     /** Points between the first samples; 0 means 8. At most 100000 samples. */
     double sample_step;
-    /** Threads (map views at once); 0 means one per processor online. */
+    /** Threads (map views at once); 0 means one per processor online; at most 256. */
     uint32_t threads;
     /** The run's name in the result and on the page (e.g. the delegate's), UTF-8, copied; NULL
      *  for none. */
@@ -1439,8 +1439,8 @@ typedef int (*nl_sweep_delegate_factory)(void *user_data, nl_map_view *map);
  * result. Errors (nothing ran): NL_ERR_INVALID_ARGUMENT with a message naming the argument (NULL
  * options or out_result, struct_size too small, NaN or infinite numbers, an empty or reversed
  * range, negative sizes, sizes beyond 100000, insets that do not fit at `start`, a sample_step
- * that is negative, NaN or gives more than 100000 samples, an axis or layout direction outside
- * its enum).
+ * that is negative, NaN or gives more than 100000 samples, more than 256 threads, an axis or
+ * layout direction outside its enum).
  */
 nl_status nl_sweep(const nl_sweep_options *options, nl_sweep_delegate_factory factory, void *user_data,
                    char **out_result);

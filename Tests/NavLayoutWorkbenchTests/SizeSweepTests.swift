@@ -140,7 +140,9 @@ final class SizeSweepTests: XCTestCase {
         c = ipadWidths(); c.safeArea.top = .nan
         XCTAssertEqual(message(c), "safe_area.top must be a finite, non-negative number of points, not nan")
         c = ipadWidths(); c.threads = -1
-        XCTAssertEqual(message(c), "threads must be 0 (one per processor) or more, not -1")
+        XCTAssertEqual(message(c), "threads must be 0 (one per processor) to 256, not -1")
+        c.threads = 257
+        XCTAssertEqual(message(c), "threads must be 0 (one per processor) to 256, not 257")
     }
 
     /// A sampler error that is not a result stops the sweep and is rethrown.
