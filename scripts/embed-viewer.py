@@ -6,7 +6,7 @@ resource bundle (and no Foundation) to write a page.
     python3 scripts/embed-viewer.py           # regenerate after editing a file in Viewer/
     python3 scripts/embed-viewer.py --check   # exit 1 when ViewerAssets.swift is out of date
 
-The script is viewer-draw.js followed by viewer.js (one <script> element). The Swift test
+The script is viewer-draw.js, viewer-panels.js and viewer.js, in that order (one <script> element). The Swift test
 ViewerPageTests.testEmbeddedAssetsMatchTheirFiles also fails when the files and the Swift file
 disagree. Refuses files that could end the page's <style> or <script> element early
 (``</style``, ``</script``, ``<!--``)."""
@@ -22,8 +22,8 @@ OUT = os.path.join(ROOT, "Sources", "NavLayoutWorkbench", "ViewerAssets.swift")
 ASSETS = [
     ("viewerTemplate", ["viewer.html"], "The page skeleton with {{TITLE}}, {{STYLE}}, {{RECORDING}} and {{SCRIPT}} slots."),
     ("viewerStyle", ["viewer.css"], "The page's CSS (inlined into its <style> element)."),
-    ("viewerScript", ["viewer-draw.js", "viewer.js"],
-     "The page's JavaScript (inlined into its last <script> element): viewer-draw.js, then viewer.js."),
+    ("viewerScript", ["viewer-draw.js", "viewer-panels.js", "viewer.js"],
+     "The page's JavaScript (inlined into its last <script> element): viewer-draw.js, viewer-panels.js, viewer.js."),
 ]
 
 

@@ -9,9 +9,10 @@ final class ViewerPageTests: XCTestCase {
     func testEmbeddedAssetsMatchTheirFiles() throws {
         let viewer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Sources/NavLayoutWorkbench/Viewer").standardized
-        // The script is viewer-draw.js, then viewer.js, in one element (each file ends its lines).
+        // The script is viewer-draw.js, viewer-panels.js and viewer.js in one element (each file
+        // ends its lines).
         for (files, embedded) in [(["viewer.html"], ViewerAssets.viewerTemplate), (["viewer.css"], ViewerAssets.viewerStyle),
-                                  (["viewer-draw.js", "viewer.js"], ViewerAssets.viewerScript)] {
+                                  (["viewer-draw.js", "viewer-panels.js", "viewer.js"], ViewerAssets.viewerScript)] {
             var text = ""
             for file in files {
                 let part = try String(contentsOf: viewer.appendingPathComponent(file), encoding: .utf8)
