@@ -166,13 +166,25 @@ class ViewportUnderTheEtaCard(SampleLayoutDelegate):
         yield from SampleLayoutDelegate._pin_between(item, safe, top, bottom)
 
 
+class ViewportUnderTheTurnCard(SampleLayoutDelegate):
+    """In active guidance the viewport's top is pinned to the safe area's (59) instead of the turn
+    card's bottom (163): the card covers (0, 59, 393, 104) of the viewport (0, 59, 393, 687) —
+    viewportObstructed, across the whole width, so the vertical edges are at fault."""
+
+    def _pin_between(self, item, safe, top, bottom):
+        if item.role == "viewport" and getattr(top.item, "role", None) == "turnCard":
+            top = safe.top_anchor
+        yield from SampleLayoutDelegate._pin_between(item, safe, top, bottom)
+
+
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
-    """The sample delegate's page and the broken one's (iphone-portrait), made once."""
+    """The sample delegate's page and the broken ones' (iphone-portrait), made once."""
     out = tmp_path_factory.mktemp("pages")
-    made = {"sample": out / "sample.html", "broken": out / "broken.html"}
+    made = {"sample": out / "sample.html", "broken": out / "broken.html", "obstructed": out / "obstructed.html"}
     nl.viewer.write(SampleLayoutDelegate, "iphone-portrait", str(made["sample"]), title="sample")
     nl.viewer.write(ViewportUnderTheEtaCard, "iphone-portrait", str(made["broken"]), title="broken")
+    nl.viewer.write(ViewportUnderTheTurnCard, "iphone-portrait", str(made["obstructed"]), title="obstructed")
     return made
 
 
@@ -349,6 +361,25 @@ def test_an_inverted_viewport_leads_to_its_culprit(browser, pages):
     section = browser.find_element(By.CSS_SELECTOR, '#inspector [data-axis-section="vertical"]')
     assert "focused" in section.get_attribute("class").split()
     assert "viewport.top == etaCard.bottom" in _inspector(browser)[2]
+    assert _errors(browser) == []
+
+
+def test_an_obstructed_viewport_leads_to_its_vertical_edges(browser, pages):
+    """viewportObstructed by the turn card across the viewport's width: the entry lists what
+    places the viewport's top (the safe area's, 59 — the culprit) and bottom (746: the ETA card's
+    top, 852 − 106) and links to its vertical constraints."""
+    _open(browser, pages["obstructed"], "#step=2")
+    entry = browser.find_element(By.CSS_SELECTOR, '#diagnostics li[data-code="viewportObstructed"]')
+    assert entry.find_elements(By.CSS_SELECTOR, '.diag-edges[data-axis-edges="horizontal"]') == []
+    edges = entry.find_element(By.CSS_SELECTOR, '.diag-edges[data-axis-edges="vertical"]')
+    rows = [(r.find_element(By.CSS_SELECTOR, ".edge").text, r.find_element(By.CSS_SELECTOR, ".ctext").text)
+            for r in edges.find_elements(By.CSS_SELECTOR, "li")]
+    assert rows == [("top at y = 59", "viewport.top == map.safeAreaLayoutGuide.top"),
+                    ("bottom at y = 746", "viewport.bottom == mapContentsBottom.top")]
+    edges.find_element(By.CSS_SELECTOR, 'button[data-affecting="vertical"]').click()
+    assert (_selected(browser), browser.find_element(By.ID, "inspector-frame").text) == ("viewport", "(0, 59, 393, 687)")
+    assert "focused" in browser.find_element(
+        By.CSS_SELECTOR, '#inspector [data-axis-section="vertical"]').get_attribute("class").split()
     assert _errors(browser) == []
 
 
