@@ -333,6 +333,15 @@ def test_nothing_overlaps_at_the_window_sizes_used(browser, pages, tmp_path):
     assert _errors(browser) == []
 
 
+def _edges(browser, code: str, axis: str):
+    """The step's first `code` diagnostic: its block of `axis` edges and, per constraint listed
+    there, (where the edge is, the constraint's text)."""
+    entry = browser.find_element(By.CSS_SELECTOR, f'#diagnostics li[data-code="{code}"]')
+    edges = entry.find_element(By.CSS_SELECTOR, f'.diag-edges[data-axis-edges="{axis}"]')
+    return edges, [(r.find_element(By.CSS_SELECTOR, ".edge").text, r.find_element(By.CSS_SELECTOR, ".ctext").text)
+                   for r in edges.find_elements(By.CSS_SELECTOR, "li")]
+
+
 def test_an_inverted_viewport_leads_to_its_culprit(browser, pages):
     """The broken delegate's viewport, (0, 852, 393, −106): drawn hatched across the 106 pt its
     edges span (not as a line); its emptyViewport entry names the constraints placing its top and
@@ -347,10 +356,7 @@ def test_an_inverted_viewport_leads_to_its_culprit(browser, pages):
     height = browser.execute_script("return arguments[0].getBoundingClientRect().height", hatch)
     assert abs(height / scale - 106) < 1.5
 
-    entry = browser.find_element(By.CSS_SELECTOR, '#diagnostics li[data-code="emptyViewport"]')
-    edges = entry.find_element(By.CSS_SELECTOR, '.diag-edges[data-axis-edges="vertical"]')
-    rows = [(r.find_element(By.CSS_SELECTOR, ".edge").text, r.find_element(By.CSS_SELECTOR, ".ctext").text)
-            for r in edges.find_elements(By.CSS_SELECTOR, "li")]
+    edges, rows = _edges(browser, "emptyViewport", "vertical")
     assert rows == [("top at y = 852", "viewport.top == etaCard.bottom"),
                     ("bottom at y = 746", "viewport.bottom == mapContentsBottom.top")]
     edges.find_element(By.CSS_SELECTOR, 'button[data-affecting="vertical"]').click()
@@ -369,11 +375,8 @@ def test_an_obstructed_viewport_leads_to_its_vertical_edges(browser, pages):
     places the viewport's top (the safe area's, 59 — the culprit) and bottom (746: the ETA card's
     top, 852 − 106) and links to its vertical constraints."""
     _open(browser, pages["obstructed"], "#step=2")
-    entry = browser.find_element(By.CSS_SELECTOR, '#diagnostics li[data-code="viewportObstructed"]')
-    assert entry.find_elements(By.CSS_SELECTOR, '.diag-edges[data-axis-edges="horizontal"]') == []
-    edges = entry.find_element(By.CSS_SELECTOR, '.diag-edges[data-axis-edges="vertical"]')
-    rows = [(r.find_element(By.CSS_SELECTOR, ".edge").text, r.find_element(By.CSS_SELECTOR, ".ctext").text)
-            for r in edges.find_elements(By.CSS_SELECTOR, "li")]
+    edges, rows = _edges(browser, "viewportObstructed", "vertical")
+    assert browser.find_elements(By.CSS_SELECTOR, '#diagnostics .diag-edges[data-axis-edges="horizontal"]') == []
     assert rows == [("top at y = 59", "viewport.top == map.safeAreaLayoutGuide.top"),
                     ("bottom at y = 746", "viewport.bottom == mapContentsBottom.top")]
     edges.find_element(By.CSS_SELECTOR, 'button[data-affecting="vertical"]').click()
