@@ -359,6 +359,10 @@ def test_an_inverted_viewport_leads_to_its_culprit(browser, pages):
     edges, rows = _edges(browser, "emptyViewport", "vertical")
     assert rows == [("top at y = 852", "viewport.top == etaCard.bottom"),
                     ("bottom at y = 746", "viewport.bottom == mapContentsBottom.top")]
+    # The culprit's other item is one click away (the entry's own click does not undo it).
+    edges.find_element(By.CSS_SELECTOR, "li .link").click()
+    assert _selected(browser) == "etaCard"
+    edges, _ = _edges(browser, "emptyViewport", "vertical")
     edges.find_element(By.CSS_SELECTOR, 'button[data-affecting="vertical"]').click()
     assert _selected(browser) == "viewport"
     assert browser.find_element(By.ID, "inspector-frame").text == "(0, 852, 393, -106)"
