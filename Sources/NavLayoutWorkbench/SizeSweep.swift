@@ -87,8 +87,10 @@ public struct SweepConfiguration: Sendable {
             throw NavLayoutError.invalidArgument("sample_step \(formatPoints(sampleStep)) gives more than \(Self.maximumSamples) samples over \(formatPoints(stop - start)) pt; use a larger one")
         }
         guard threads >= 0 else { throw NavLayoutError.invalidArgument("threads must be 0 (one per processor) or more, not \(threads)") }
+        // The map view's own check, without making one (a map view that is made must be
+        // invalidated: its views and constraints reference each other).
         do {
-            _ = try NavigationMapView(size: size(at: start), safeArea: safeArea, options: .init(layoutDirection: layoutDirection))
+            try LayoutRootView.validate(size: size(at: start), safeArea: safeArea)
         } catch let error as NavLayoutError {
             throw NavLayoutError.invalidArgument("safe_area does not fit the map view at start (\(formatPoints(start)) pt): \(error.message)")
         }

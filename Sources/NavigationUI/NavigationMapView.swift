@@ -156,7 +156,13 @@ public final class NavigationMapView: LayoutRootView {
     private var safeWidth: Double { size.width - safeArea.left - safeArea.right }
 
     /// Wide mode: `W − S.leading − S.trailing >= 600` (SPEC §4).
-    public var wideMode: Bool { safeWidth >= 600 }
+    public var wideMode: Bool { NavigationMapView.isWideMode(size: size, safeArea: safeArea) }
+
+    /// Whether a map view of `size` with `safeArea` insets (points) is in wide mode (SPEC §4), without
+    /// making one.
+    public static func isWideMode(size: Size, safeArea: EdgeInsets) -> Bool {
+        size.width - safeArea.left - safeArea.right >= 600
+    }
 
     /// `min(360, (W − S.leading − S.trailing) × 0.45)` in points (SPEC §4).
     public var wideCardWidth: Double { min(360, safeWidth * 0.45) }
