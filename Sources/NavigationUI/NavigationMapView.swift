@@ -96,8 +96,9 @@ public final class NavigationMapView: LayoutRootView {
     /// the reports (their cost is kept out of every event); `diagnostics` always has them all.
     public var diagnosticHandlerMinimumSeverity: DiagnosticSeverity = .error
     /// Set by the C layer: the minimum severity of its process-wide handler, asked at each report
-    /// (instead of `diagnosticHandlerMinimumSeverity`).
-    package var minimumSeverityProvider: (() -> DiagnosticSeverity)?
+    /// that has something to evaluate (instead of `diagnosticHandlerMinimumSeverity`), with the
+    /// host-callback guard up; nil when the handler hears nothing (no rule is evaluated).
+    package var minimumSeverityProvider: (() -> DiagnosticSeverity?)?
     /// What the last report saw (DiagnosticReporting.swift).
     var reportedDiagnostics: [LayoutDiagnostic] = []
     var reportedRevision: Int?
