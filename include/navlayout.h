@@ -1244,7 +1244,8 @@ typedef void (*nl_diagnostic_handler)(void *user_data, nl_map_view *map, const n
 /**
  * Sets the process-wide diagnostic handler (issue 14). Every map view reports each diagnostic
  * that newly appears — a (code, items) pair that was not in the list its previous report saw (a
- * pair that occurs more often than before counts as new) — once, all severities, at the end of
+ * pair that occurs more often than before counts as new) — once, all severities (see
+ * nl_set_diagnostic_handler_with_minimum for a handler that hears fewer), at the end of
  * every event (see "Events" at the top) and of every layout pass that runs outside callbacks (a
  * frame, camera or diagnostics read, nl_map_view_layout_if_needed, an animation block started
  * outside callbacks), and after each nl_map_view_advance_time that ends an animation or runs a
@@ -1265,6 +1266,37 @@ typedef void (*nl_diagnostic_handler)(void *user_data, nl_map_view *map, const n
  * on other threads. Cannot fail.
  */
 void nl_set_diagnostic_handler(nl_diagnostic_handler fn, void *user_data);
+
+/** What an nl_diagnostic_minimum_severity function returns when its handler hears nothing. */
+#define NL_SEVERITY_NONE 3
+
+/**
+ * Says which diagnostics the process-wide handler hears (issue 14: a report nobody hears should
+ * cost nothing). Returns the least severity the handler is to be given — NL_SEVERITY_INFO (every
+ * diagnostic), NL_SEVERITY_WARNING, NL_SEVERITY_ERROR — or NL_SEVERITY_NONE (nothing); a value
+ * below 0 counts as NL_SEVERITY_INFO, one above 3 as NL_SEVERITY_NONE. Only the rules of the
+ * severities asked for are evaluated for the report (every rule costs about 145,000 instructions
+ * after an event, the error rules about a third of that; bench/RESULTS.md).
+ *
+ * Called once per report that has something to evaluate (the map view's layout changed since its
+ * previous report), before the rules run, on the thread that runs the report, with the
+ * `user_data` given to nl_set_diagnostic_handler_with_minimum and the reporting map view. The
+ * map view's callback guard is up: events on `map` return NL_ERR_REENTRANT and
+ * nl_map_view_destroy(map) is refused. Answering NL_SEVERITY_NONE skips the report entirely:
+ * what appears meanwhile is reported as new once the function asks for it again.
+ */
+typedef int32_t (*nl_diagnostic_minimum_severity)(void *user_data, nl_map_view *map);
+
+/**
+ * nl_set_diagnostic_handler with a function that says, at each report, which severities `fn`
+ * hears (for a handler that drops some: a log whose level can change, a handler that is off for a
+ * while). `minimum` NULL: every severity, exactly as nl_set_diagnostic_handler(fn, user_data).
+ * `fn` NULL restores the default (errors on stderr) and ignores `minimum`. The triple is swapped
+ * atomically; threads and `user_data` as for nl_set_diagnostic_handler (`minimum` must be
+ * thread-safe when `fn` must). Cannot fail.
+ */
+void nl_set_diagnostic_handler_with_minimum(nl_diagnostic_handler fn, nl_diagnostic_minimum_severity minimum,
+                                            void *user_data);
 
 /**
  * A JSON snapshot of the map view at the current time (SPEC §8; schema `navlayout.snapshot/1`,

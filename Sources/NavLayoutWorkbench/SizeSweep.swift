@@ -91,8 +91,10 @@ public struct SweepConfiguration: Sendable {
         guard threads >= 0 && threads <= Self.maximumThreads else {
             throw NavLayoutError.invalidArgument("threads must be 0 (one per processor) to \(Self.maximumThreads), not \(threads)")
         }
+        // The map view's own check, without making one (a map view that is made must be
+        // invalidated: its views and constraints reference each other).
         do {
-            _ = try NavigationMapView(size: size(at: start), safeArea: safeArea, options: .init(layoutDirection: layoutDirection))
+            try LayoutRootView.validate(size: size(at: start), safeArea: safeArea)
         } catch let error as NavLayoutError {
             throw NavLayoutError.invalidArgument("safe_area does not fit the map view at start (\(formatPoints(start)) pt): \(error.message)")
         }

@@ -77,11 +77,21 @@ extension NavigationMapView {
     /// since the previous report (the layout system's revision is unchanged — e.g. clock steps
     /// inside an animation); otherwise one computation of the rules of those severities (with the
     /// default handler: the error rules only), which `diagnostics` reuses when it covers them.
+    /// When `minimumSeverityProvider` says the handler hears nothing, nothing is computed and
+    /// nothing is remembered: what appeared meanwhile is new to the handler once it listens again.
     func reportNewDiagnostics() {
         if reportedRevision == system_.revision && !system_.needsLayout { return }
         isReportingDiagnostics = true
         defer { isReportingDiagnostics = false }
-        let list = diagnostics(atLeast: minimumSeverityProvider?() ?? diagnosticHandlerMinimumSeverity)
+        let minimum: DiagnosticSeverity
+        if let provider = minimumSeverityProvider {
+            // Host code (the C layer's minimum-severity function): events from it are refused.
+            guard let m = runHostCallback(provider) else { return }
+            minimum = m
+        } else {
+            minimum = diagnosticHandlerMinimumSeverity
+        }
+        let list = diagnostics(atLeast: minimum)
         reportedRevision = system_.revision
         let previous = reportedDiagnostics
         reportedDiagnostics = list

@@ -96,8 +96,9 @@ public final class NavigationMapView: LayoutRootView {
     /// the reports (their cost is kept out of every event); `diagnostics` always has them all.
     public var diagnosticHandlerMinimumSeverity: DiagnosticSeverity = .error
     /// Set by the C layer: the minimum severity of its process-wide handler, asked at each report
-    /// (instead of `diagnosticHandlerMinimumSeverity`).
-    package var minimumSeverityProvider: (() -> DiagnosticSeverity)?
+    /// that has something to evaluate (instead of `diagnosticHandlerMinimumSeverity`), with the
+    /// host-callback guard up; nil when the handler hears nothing (no rule is evaluated).
+    package var minimumSeverityProvider: (() -> DiagnosticSeverity?)?
     /// What the last report saw (DiagnosticReporting.swift).
     var reportedDiagnostics: [LayoutDiagnostic] = []
     var reportedRevision: Int?
@@ -156,7 +157,13 @@ public final class NavigationMapView: LayoutRootView {
     private var safeWidth: Double { size.width - safeArea.left - safeArea.right }
 
     /// Wide mode: `W − S.leading − S.trailing >= 600` (SPEC §4).
-    public var wideMode: Bool { safeWidth >= 600 }
+    public var wideMode: Bool { NavigationMapView.isWideMode(size: size, safeArea: safeArea) }
+
+    /// Whether a map view of `size` with `safeArea` insets (points) is in wide mode (SPEC §4), without
+    /// making one.
+    public static func isWideMode(size: Size, safeArea: EdgeInsets) -> Bool {
+        size.width - safeArea.left - safeArea.right >= 600
+    }
 
     /// `min(360, (W − S.leading − S.trailing) × 0.45)` in points (SPEC §4).
     public var wideCardWidth: Double { min(360, safeWidth * 0.45) }
