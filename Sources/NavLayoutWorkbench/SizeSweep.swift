@@ -88,10 +88,7 @@ public struct SweepConfiguration: Sendable {
         }
         guard threads >= 0 else { throw NavLayoutError.invalidArgument("threads must be 0 (one per processor) or more, not \(threads)") }
         do {
-            // A probe map view, torn down at once: a map view that is only dropped leaks its
-            // components (reference cycles; LeakSanitizer found it through nl_sweep).
-            let probe = try NavigationMapView(size: size(at: start), safeArea: safeArea, options: .init(layoutDirection: layoutDirection))
-            probe.invalidate()
+            _ = try NavigationMapView(size: size(at: start), safeArea: safeArea, options: .init(layoutDirection: layoutDirection))
         } catch let error as NavLayoutError {
             throw NavLayoutError.invalidArgument("safe_area does not fit the map view at start (\(formatPoints(start)) pt): \(error.message)")
         }
