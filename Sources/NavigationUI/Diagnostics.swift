@@ -141,9 +141,12 @@ extension NavigationMapView {
             if inHierarchy(viewport) && viewport.targetFrame.area == 0 {
                 let f = viewport.targetFrame
                 let why = f.width < 0 || f.height < 0 ? "a negative size" : "zero area"
+                var axes: [LayoutAxis] = []
+                if f.width <= 0 { axes.append(.horizontal) }
+                if f.height <= 0 { axes.append(.vertical) }
                 out.append(LayoutDiagnostic(
                     code: .emptyViewport,
-                    message: "viewport has \(why) (\(f)); constrain its four edges to the open, unobstructed area of the map",
+                    message: "viewport has \(why), frame \(f)\(determiningClause(viewport, axes: axes)); constrain its four edges to the open, unobstructed area of the map",
                     items: [viewport]))
             }
         }
@@ -154,10 +157,13 @@ extension NavigationMapView {
         for c in components where visible(c) || (c === googleLogo && inHierarchy(c)) {
             let f = c.targetFrame
             let eps = 1e-6
-            if f.minX < -eps || f.minY < -eps || f.maxX > bounds.maxX + eps || f.maxY > bounds.maxY + eps {
+            var axes: [LayoutAxis] = []
+            if f.minX < -eps || f.maxX > bounds.maxX + eps { axes.append(.horizontal) }
+            if f.minY < -eps || f.maxY > bounds.maxY + eps { axes.append(.vertical) }
+            if !axes.isEmpty {
                 out.append(LayoutDiagnostic(
                     code: .offscreen,
-                    message: "\(c.displayName) at \(f) lies (partly) outside the map view (\(size)); constrain it inside the map's bounds",
+                    message: "\(c.displayName) at \(f) lies (partly) outside the map view (\(size))\(determiningClause(c, axes: axes)); constrain it inside the map's bounds",
                     items: [c]))
             }
         }
@@ -206,6 +212,30 @@ extension NavigationMapView {
         out += accessibilityDiagnostics(minimumSeverity: minimumSeverity, walk: walk)
         out += refusedCalls
         return minimumSeverity == .info ? out : out.filter { $0.severity.rawValue >= minimumSeverity.rawValue }
+    }
+
+    /// What puts `v` where it is on `axes`, for the messages of emptyViewport and offscreen (issue
+    /// 14: name the culprit): `"; vertically it rests on A, B, C and D (and 5 more)"`. Per axis, the
+    /// constraints of `constraintsAffectingLayout(for:)` that determine it (those that hold; the
+    /// optional ones that lose do not put it anywhere): the host's on `v` itself first, then the
+    /// host's others, then the engine's (with their kind, e.g. `(map frame)`), activation order
+    /// within each group; at most `limit` named per axis, the rest counted. "" when no
+    /// constraint determines an axis (see ambiguousLayout). Cost: the solver query of
+    /// `constraintsAffectingLayout` per axis, only when the rule fires.
+    private func determiningClause(_ v: LayoutView, axes: [LayoutAxis], limit: Int = 4) -> String {
+        var parts: [String] = []
+        for axis in axes {
+            let determining = v.constraintsAffectingLayout(for: axis).filter(\.holdsExactly)
+            if determining.isEmpty { continue }
+            func onItself(_ c: LayoutConstraint) -> Bool { c.firstAnchor.item === v || c.secondAnchor?.item === v }
+            let host = determining.filter { !$0.isEngineOwned }
+            let ordered = host.filter(onItself) + host.filter { !onItself($0) } + determining.filter(\.isEngineOwned)
+            let named = ordered.prefix(limit).map { $0.isEngineOwned ? "\($0) (\($0.engineRole))" : "\($0)" }
+            let list = named.count > 1 ? named.dropLast().joined(separator: ", ") + " and " + named[named.count - 1] : named[0]
+            let more = ordered.count > limit ? " (and \(ordered.count - limit) more)" : ""
+            parts.append("\(axis == .horizontal ? "horizontally" : "vertically") it rests on \(list)\(more)")
+        }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: "; ")
     }
 
     /// Visible host views that hide what is under them (`opaqueHosts`: not SDK components, not
