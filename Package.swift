@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // NavLayout: a headless navigation-layout engine (Cassowary solver, Auto Layout–style engine,
-// navigation UI state machine) with a C ABI. See README.md and ../shared/docs/ARCHITECTURE.md.
+// navigation UI state machine) with a C ABI. See README.md and docs/architecture.md.
+// Licensed under the Apache License, Version 2.0: the text is in LICENSE.
 import PackageDescription
 
 // `rounded()` and friends call libm; without Foundation nothing else links it, so a package that
@@ -23,6 +24,8 @@ let package = Package(
         // NSLayoutConstraint, …): a delegate written for the iOS SDK compiles with
         // `import NavLayoutUIKit` in place of `import GoogleNavigation` and `import UIKit`.
         .library(name: "NavLayoutUIKit", targets: ["NavLayoutUIKit"]),
+        // Snapshot tests of a layout in XCTest (issue 15): assertLayoutSnapshot(map, named:).
+        .library(name: "NavLayoutTesting", targets: ["NavLayoutTesting"]),
     ],
     targets: [
         // Cassowary: pure math, standard library only (no Foundation).
@@ -37,6 +40,10 @@ let package = Package(
         // scripts/embed-viewer.py into ViewerAssets.swift.
         .target(name: "NavLayoutWorkbench", dependencies: ["LayoutEngine", "NavigationUI"],
                 exclude: ["Viewer"]),
+        // The snapshot kit for app teams' XCTest suites (issue 15): golden JSON + SVG next to the
+        // test, compared by NavLayoutWorkbench's SnapshotComparison. Imports XCTest and Foundation
+        // (a test-support library; the library targets above import neither).
+        .target(name: "NavLayoutTesting", dependencies: ["LayoutEngine", "NavigationUI", "NavLayoutWorkbench"]),
         // Umbrella module for Swift users.
         .target(name: "NavLayout", dependencies: ["LayoutSolver", "LayoutEngine", "NavigationUI"]),
         // UIKit spelling (issue 16 item 10): wrappers over LayoutEngine and NavigationUI, no Foundation.
@@ -64,6 +71,7 @@ let package = Package(
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "NavigationUITests", dependencies: ["NavigationUI", "NavLayoutExamples"]),
         .testTarget(name: "NavLayoutWorkbenchTests", dependencies: ["NavLayoutWorkbench", "NavLayoutExamples"]),
+        .testTarget(name: "NavLayoutTestingTests", dependencies: ["NavLayoutTesting", "NavLayoutExamples", "NavLayoutWorkbench"]),
         .testTarget(name: "NavLayoutUIKitTests", dependencies: ["NavLayoutUIKit", "NavLayoutUIKitExample", "NavigationUI", "LayoutEngine"]),
     ],
     swiftLanguageModes: [.v5]

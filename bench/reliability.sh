@@ -3,16 +3,16 @@
 #
 #   1. destroy cycles (bench/destroy_cycles.c): create/add/activate/destroy between layout
 #      passes, 1,000 … 16,000 cycles, and the growth exponent of the time (target ≤ 1.1);
-#   2. call overhead (bench/call_overhead.c): the per-call cost of the cheapest C calls, which
-#      carries the concurrent-use check (NL_ERR_BUSY); with BASELINE=<git revision> the same
-#      program also runs against that revision's library (built from `git archive`), alternating
-#      runs, and both columns are printed;
+#   2. call overhead (bench/call_overhead.c): the per-call cost of the cheapest C calls with the
+#      concurrent-use check (NL_ERR_BUSY) and without it — the same tree built a second time with
+#      -DNAVLAYOUT_UNCHECKED_THREADS=ON, so the two libraries differ by the check alone —,
+#      alternating runs, both columns printed;
 #   3. soak (scripts/soak.sh, Tests/soak/README.md): every example delegate (C, Python, Swift
 #      release build) through SOAK_TRANSITIONS transitions (default 1,000,000), with heap,
 #      resident set and rate per window.
 #
 #   bash bench/reliability.sh                      # ~20 min on 2 cores (the soak is most of it)
-#   BASELINE=e2713dc SOAK_TRANSITIONS=100000 bash bench/reliability.sh
+#   SOAK_TRANSITIONS=100000 bash bench/reliability.sh     # SOAK_TRANSITIONS=0: no soak
 #
 # Builds go to bench/.build/ (never committed). Nothing here asserts a time: the figures are
 # copied into bench/RESULTS.md by hand.
@@ -23,10 +23,11 @@ B=$ROOT/bench/.build
 mkdir -p "$B/bin" "$B/results"
 say() { echo "bench: $*" >&2; }
 
-build_lib() {  # build_lib SOURCE_DIR BUILD_DIR
-  cmake -S "$1" -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=Release -DNAVLAYOUT_BUILD_TESTS=OFF \
-    -DNAVLAYOUT_BUILD_EXAMPLES=OFF >/dev/null
-  cmake --build "$2" --target navlayout >&2
+build_lib() {  # build_lib SOURCE_DIR BUILD_DIR [cmake -D options]
+  local src=$1 dir=$2; shift 2
+  cmake -S "$src" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DNAVLAYOUT_BUILD_TESTS=OFF \
+    -DNAVLAYOUT_BUILD_EXAMPLES=OFF "$@" >/dev/null
+  cmake --build "$dir" --target navlayout >&2
 }
 
 say "building libnavlayout.so (Release, the working tree)"
@@ -45,23 +46,16 @@ gcc "${CFLAGS[@]}" -DNL_SAMPLE_DELEGATE_NO_MAIN bench/call_overhead.c examples/c
 say "1. destroy cycles"
 LD_LIBRARY_PATH="$B/rel-lib" "$B/bin/destroy_cycles" 3 | tee -a "$B/results/reliability.txt"
 
-say "2. call overhead"
-if [ -n "${BASELINE:-}" ]; then
-  rev=$(git rev-parse --short "$BASELINE")
-  if [ ! -f "$B/baseline-$rev/lib/libnavlayout.so" ]; then
-    say "building the baseline library at $rev"
-    rm -rf "$B/baseline-$rev"; mkdir -p "$B/baseline-$rev/src"
-    git archive "$rev" | tar -x -C "$B/baseline-$rev/src"
-    build_lib "$B/baseline-$rev/src" "$B/baseline-$rev/lib"
-  fi
-  # Alternate the two libraries three times each; keep each call's fastest median.
-  for i in 1 2 3; do
-    LD_LIBRARY_PATH="$B/rel-lib" "$B/bin/call_overhead" 7 > "$B/results/overhead-new-$i.tsv"
-    LD_LIBRARY_PATH="$B/baseline-$rev/lib" "$B/bin/call_overhead" 7 > "$B/results/overhead-base-$i.tsv"
-  done
-  python3 - "$rev" "$B/results" <<'EOF' | tee -a "$B/results/reliability.txt"
+say "2. call overhead: this tree, with and without the concurrent-use check"
+build_lib "$ROOT" "$B/unchecked-lib" -DNAVLAYOUT_UNCHECKED_THREADS=ON
+# Alternate the two libraries three times each; keep each call's fastest median.
+for i in 1 2 3; do
+  LD_LIBRARY_PATH="$B/rel-lib" "$B/bin/call_overhead" 7 > "$B/results/overhead-checked-$i.tsv"
+  LD_LIBRARY_PATH="$B/unchecked-lib" "$B/bin/call_overhead" 7 > "$B/results/overhead-unchecked-$i.tsv"
+done
+python3 - "$B/results" <<'EOF2' | tee -a "$B/results/reliability.txt"
 import sys, glob
-rev, d = sys.argv[1], sys.argv[2]
+d = sys.argv[1]
 def best(kind):
     out = {}
     for f in sorted(glob.glob(f"{d}/overhead-{kind}-*.tsv")):
@@ -69,19 +63,17 @@ def best(kind):
             name, ns = line.rstrip("\n").split("\t")
             out[name] = min(out.get(name, float("inf")), float(ns))
     return out
-new, base = best("new"), best("base")
-print(f"| call | baseline {rev} (ns) | this tree (ns) | difference |")
+checked, unchecked = best("checked"), best("unchecked")
+print("| call | without the check (ns) | with it (ns) | cost |")
 print("|---|---|---|---|")
-for name in new:
-    b, n = base[name], new[name]
-    print(f"| {name} | {b:.1f} | {n:.1f} | {n - b:+.1f} ns ({(n - b) / b * 100:+.1f} %) |")
-EOF
-else
-  LD_LIBRARY_PATH="$B/rel-lib" "$B/bin/call_overhead" 7 | tee -a "$B/results/reliability.txt"
-fi
+for name in checked:
+    u, c = unchecked[name], checked[name]
+    print(f"| {name} | {u:,.1f} | {c:,.1f} | {c - u:+,.1f} ns ({(c - u) / u * 100:+.1f} %) |")
+EOF2
 
-say "3. soak: ${SOAK_TRANSITIONS:-1000000} transitions of every example"
-SOAK_TRANSITIONS=${SOAK_TRANSITIONS:-1000000} SOAK_SWIFT_CONFIG=release NAVLAYOUT_SOAK_LIB="$B/rel-lib" \
-  NAVLAYOUT_SOAK_DIR="$B/soak" bash scripts/soak.sh \
-  | tee -a "$B/results/reliability.txt"
+if [ "${SOAK_TRANSITIONS:-1000000}" != 0 ]; then
+  say "3. soak: ${SOAK_TRANSITIONS:-1000000} transitions of every example"
+  SOAK_TRANSITIONS=${SOAK_TRANSITIONS:-1000000} SOAK_SWIFT_CONFIG=release NAVLAYOUT_SOAK_LIB="$B/rel-lib" \
+    NAVLAYOUT_SOAK_DIR="$B/soak" bash scripts/soak.sh | tee -a "$B/results/reliability.txt"
+fi
 say "results: $B/results/reliability.txt"

@@ -5,10 +5,15 @@
  * deactivate, destroy; random trees; every navigation event in any state; prompts; animations with
  * random durations; time; delegates whose callbacks call the API themselves (events that must be
  * refused as re-entrant, destroying objects and other map views); stale, foreign and garbage
- * handles; odd identifier strings.
+ * handles; odd identifier strings. Issue 17 added the raw solver (api_fuzzer_solver.c: solvers,
+ * variables, constraints with any coefficient, edits, suggestions, removals, resets, stale
+ * handles; a failed call must leave nl_solver_dump unchanged and NL_ERR_INTERNAL is a finding) and
+ * concurrent use (api_fuzzer_threads.c: a second thread calls the map views and solvers while
+ * this one is, or is not, inside calls on them — NL_ERR_BUSY exactly when it is).
  *
  * After every call it checks:
- *   - the status is a documented one (NL_OK ... NL_ERR_LIMIT_EXCEEDED; NL_ERR_INTERNAL is a bug);
+ *   - the status is a documented one (NL_OK ... NL_ERR_LIMIT_EXCEEDED; NL_ERR_INTERNAL is a bug,
+ *     and so is NL_ERR_BUSY: this thread uses every map view and solver only from itself);
  *   - a handle known to be destroyed is NL_ERR_INVALID_HANDLE;
  *   - an event on a map view whose callback is running is NL_ERR_REENTRANT (this includes
  *     destroying the map view from inside its own callback);
@@ -27,12 +32,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "navlayout.h"
+#include "api_fuzzer.h"
 
-/* NL_FUZZ_TRACE=1: print each operation (number and map slot) to stderr, to read a finding. */
-static int g_trace = -1;
+int g_trace = -1;
 
-#define MAX_MAPS 3
 #define POOL 24
 #define MAX_OPS 160
 #define MAX_DEPTH 3
@@ -44,9 +47,9 @@ static int g_trace = -1;
 static const uint8_t *in_data;
 static size_t in_size, in_pos;
 
-static uint8_t byte(void) { return in_pos < in_size ? in_data[in_pos++] : 0; }
-static int more(void) { return in_pos < in_size; }
-static uint32_t u32(void) {
+uint8_t byte(void) { return in_pos < in_size ? in_data[in_pos++] : 0; }
+int more(void) { return in_pos < in_size; }
+uint32_t u32(void) {
     uint32_t v = byte();
     v |= (uint32_t)byte() << 8;
     v |= (uint32_t)byte() << 16;
@@ -54,7 +57,7 @@ static uint32_t u32(void) {
     return v;
 }
 
-static double num(void) {
+double num(void) {
     static const double special[] = {0.0, 1.0, -1.0, 8.0, 44.0, 100.0, 393.0, 852.0, 0.5,
                                      -0.0, 1e7, -1e7, 1e7 + 1, 1e4, -1e4, 10001.0, 1e308,
                                      -1e308, 5e-324, 0.1};
@@ -85,7 +88,7 @@ static float prio(void) {
 
 /* ---- failure reporting --------------------------------------------------------------------- */
 
-static void fail(const char *what, const char *call, nl_status st) {
+void fail(const char *what, const char *call, nl_status st) {
     fprintf(stderr, "api_fuzzer: %s: %s returned %d (%s): %s\n", what, call, (int)st,
             nl_status_name(st), nl_last_error_message() ? nl_last_error_message() : "(null)");
     abort();
@@ -129,13 +132,16 @@ static int ops_left;
 #define DEAD 256
 static const void *dead[DEAD];
 static int dead_count;
-static void mark_dead(const void *h) { if (h) dead[dead_count++ % DEAD] = h; }
-static int is_dead(const void *h) {
+void mark_dead(const void *h) { if (h) dead[dead_count++ % DEAD] = h; }
+int is_dead(const void *h) {
     int i, n = dead_count < DEAD ? dead_count : DEAD;
     if (!h) return 0;
     for (i = 0; i < n; i++) if (dead[i] == h) return 1;
     return 0;
 }
+
+int map_in_use(int i) { return i >= 0 && i < MAX_MAPS && maps[i].map != NULL && maps[i].callback_depth > 0; }
+nl_map_view *map_of_slot(int i) { return i >= 0 && i < MAX_MAPS ? maps[i].map : NULL; }
 
 static int any_in_callback(void) {
     int i;
@@ -143,14 +149,14 @@ static int any_in_callback(void) {
     return 0;
 }
 
-static void check(nl_status st, const char *call) {
+void check(nl_status st, const char *call) {
     const char *m = nl_last_error_message();
     if (m == NULL) fail("NULL last error message", call, st);
     if ((int)st < 0 || (int)st > NL_ERR_LIMIT_EXCEEDED) fail("undocumented status", call, st);
 }
 
 /* A status from a call on `h` (maybe stale). */
-static void check_on(nl_status st, const char *call, const void *h) {
+void check_on(nl_status st, const char *call, const void *h) {
     check(st, call);
     if (is_dead(h) && st != NL_ERR_INVALID_HANDLE) fail("stale handle accepted", call, st);
 }
@@ -614,10 +620,16 @@ static void legacy(int s) {
 static void one_op(void) {
     int s = pick_map();
     map_slot *ms = &maps[s];
-    uint8_t op = byte() % 30;
+    uint8_t raw = byte(), op = raw % 30;
     nl_status st;
-    if (g_trace) fprintf(stderr, "op %d on map slot %d\n", op, s);
     char buf[40];
+    /* 240..255: the raw solver (issue 17: the fuzzer covered map views only) and a second thread */
+    if (raw >= 240) {
+        if (g_trace) fprintf(stderr, "op %s\n", raw >= 250 ? "thread" : "solver");
+        if (raw >= 250) thread_op(); else solver_op();
+        return;
+    }
+    if (g_trace) fprintf(stderr, "op %d on map slot %d\n", op, s);
     switch (op) {
     case 0: create_map(s); break;
     case 1: if (byte() < 64) destroy_map(s); break;
@@ -807,8 +819,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ops_left = MAX_OPS;
     if (g_trace < 0) g_trace = getenv("NL_FUZZ_TRACE") != NULL;
     reset_world();
+    solver_reset_world();
     create_map(0);
     run_ops(MAX_OPS);
+    solver_end_of_input();
     for (i = 0; i < MAX_MAPS; i++) {
         if (maps[i].map) {
             nl_status st = nl_map_view_destroy(maps[i].map);

@@ -280,7 +280,9 @@ typedef struct nl_map_options {
 typedef enum nl_diagnostic_code {
     NL_DIAG_UNSATISFIABLE = 1,
     NL_DIAG_AMBIGUOUS_LAYOUT = 2,
-    NL_DIAG_MISSING_REQUIRED_COMPONENT = 3,
+    NL_DIAG_MISSING_REQUIRED_COMPONENT = 3, /* the logo or the viewport is not in the hierarchy,
+                                              or is hidden (itself, an ancestor, a hiding stack),
+                                              in a navigation state (issue 16) */
     NL_DIAG_SIZE_CONSTRAINT_ON_FIXED_COMPONENT = 4,
     NL_DIAG_STALE_COMPONENT = 5,           /* also host views and guides added while navigation
                                               was enabled that a custom delegate left in the
@@ -475,10 +477,14 @@ nl_status nl_view_subview_count(const nl_view *view, size_t *out);
  *  index >= count. The handle is owned by the map view. */
 nl_view *nl_view_subview(const nl_view *view, size_t index);
 
-/** The view's safe-area layout guide (for the root: the map view's safe area). Owned by the view. */
+/** The view's safe-area layout guide: its frame inset by its safe-area insets (for the root the
+ *  map view's safe area; for any other view the part the map's unsafe edges do not cover, see
+ *  nl_view_safe_area_insets). Owned by the view. */
 nl_guide *nl_view_safe_area_guide(nl_view *view);
 
-/** The view's layout-margins guide (insets = layout margins, default 8). Owned by the view. */
+/** The view's layout-margins guide: its safe area inset by its layout margins (default 8), or its
+ *  frame inset by them when nl_view_set_insets_layout_margins_from_safe_area turned that off.
+ *  Owned by the view. */
 nl_guide *nl_view_margins_guide(nl_view *view);
 
 /** Sets the identifier used in diagnostics and error messages (copied; NULL = ""). The SDK's
@@ -531,6 +537,28 @@ nl_status nl_view_compression_priority(const nl_view *view, nl_axis axis, float 
 /** The layout margins in points (default 8 on each edge; the SDK's components have their own,
  *  SPEC §4: logo, buttons, cards, prompts 8, speed widget 4, viewport and trip progress bar 0). */
 nl_status nl_view_layout_margins(const nl_view *view, nl_insets *out);
+
+/** Whether the view's layout margins are measured from its safe area (UIKit's
+ *  insetsLayoutMarginsFromSafeArea; default true): then its margins guide is its frame inset by
+ *  safe-area insets + layout margins on each edge, so content aligned to a card that reaches under
+ *  the status bar or the home indicator stays inside the safe area. False: the frame inset by the
+ *  layout margins alone. NL_ERR_INVALID_HANDLE for a bad view. */
+nl_status nl_view_set_insets_layout_margins_from_safe_area(nl_view *view, bool on);
+
+/** Whether the view's layout margins are measured from its safe area (default true; see
+ *  nl_view_set_insets_layout_margins_from_safe_area). */
+nl_status nl_view_insets_layout_margins_from_safe_area(const nl_view *view, bool *out);
+
+/** The view's safe-area insets in points, (top, left, bottom, right) from its frame (UIKit's
+ *  safeAreaInsets; docs/behaviour.md#views-and-layout-guides). For the root: the insets the host
+ *  set. For another view in the map view's hierarchy, from its target frame f and the map's size
+ *  W x H and insets S, each edge is how deep the view reaches into the map's unsafe band there, at
+ *  most the band and at most the view's own size:
+ *  top = clamp(S.top - max(f.y, 0), 0, min(S.top, f.height)),
+ *  bottom = clamp(min(f.y + f.height, H) - (H - S.bottom), 0, min(S.bottom, f.height)),
+ *  left and right alike. All zero for a view outside the hierarchy. Performs a pending layout
+ *  pass. NL_ERR_INVALID_HANDLE for a bad view, NL_ERR_INVALID_ARGUMENT for a NULL out. */
+nl_status nl_view_safe_area_insets(const nl_view *view, nl_insets *out);
 
 /** Marks a host view opaque (the default) or not (SPEC §8, Swift's LayoutView.isOpaque): an opaque
  *  host view that covers the viewport is reported as NL_DIAG_VIEWPORT_OBSTRUCTED, and one over the
@@ -1053,7 +1081,8 @@ nl_style_values nl_navigation_style_values(void);
  *  given curve (SPEC §5): constraint changes made in it are animated from the presented frames
  *  to the new layout. `completion(user_data, finished)` (may be NULL) runs during the
  *  nl_map_view_advance_time call that passes the block's end. user_data must stay valid until
- *  then (if the map view is destroyed first, completion is not called). May be called from
+ *  then (if the map view is destroyed first, completion is not called: a delegate's release can
+ *  tell with nl_map_view_destroying whether pending completions will still run). May be called from
  *  inside a delegate callback. `changes` may be NULL. NL_ERR_INVALID_ARGUMENT for a NaN, infinite
  *  or negative duration, a duration above 1e7 s, or a bad curve (changes does not run); NL_ERR_CALLBACK_FAILED if
  *  `changes` called nl_map_view_fail_callback — the failure belongs to this call, not to an
@@ -1414,7 +1443,7 @@ typedef struct nl_sweep_options {
     nl_layout_direction layout_direction;
     /** Points between the first samples; 0 means 8. At most 100000 samples. */
     double sample_step;
-    /** Threads (map views at once); 0 means one per processor online. */
+    /** Threads (map views at once); 0 means one per processor online; at most 256. */
     uint32_t threads;
     /** The run's name in the result and on the page (e.g. the delegate's), UTF-8, copied; NULL
      *  for none. */
@@ -1442,8 +1471,8 @@ typedef int (*nl_sweep_delegate_factory)(void *user_data, nl_map_view *map);
  * result. Errors (nothing ran): NL_ERR_INVALID_ARGUMENT with a message naming the argument (NULL
  * options or out_result, struct_size too small, NaN or infinite numbers, an empty or reversed
  * range, negative sizes, sizes beyond 100000, insets that do not fit at `start`, a sample_step
- * that is negative, NaN or gives more than 100000 samples, an axis or layout direction outside
- * its enum).
+ * that is negative, NaN or gives more than 100000 samples, more than 256 threads, an axis or
+ * layout direction outside its enum).
  */
 nl_status nl_sweep(const nl_sweep_options *options, nl_sweep_delegate_factory factory, void *user_data,
                    char **out_result);
@@ -1500,9 +1529,62 @@ char *nl_sweep_text(const char *result_json);
  */
 char *nl_sweep_page(const char *result_json, const char *title);
 
+/**
+ * The viewer page of band `band_index` (0-based) of a sweep result: records the standard session
+ * (no preset) on `map` — a map view the host made at the band's `midpoint` (with the result's safe
+ * area and layout direction) and gave the swept delegate — and returns the page (as nl_viewer_page
+ * makes it), titled after the band. Write it to `band-N.html` (N = band_index + 1) next to the
+ * sweep page. The session's diagnostics are not given to the diagnostic handler (the page shows
+ * them); a delegate failure is shown on the page, not returned. *out_html is freed with
+ * nl_string_free (NULL on error). Errors: NL_ERR_INVALID_HANDLE; NL_ERR_INVALID_ARGUMENT (NULL
+ * result_json or out_html, text that is not a `navlayout.sweep/1` result, band_index out of range,
+ * a map view whose size or safe area is not the band's midpoint's); NL_ERR_REENTRANT,
+ * NL_ERR_NAVIGATION_ENABLED, NL_ERR_INVALID_STATE as nl_map_view_run_session.
+ */
+nl_status nl_map_view_sweep_viewer_page(nl_map_view *map, const char *result_json, size_t band_index,
+                                        char **out_html);
+
 /** A copy of `text` made by the library, to hand over strings the library frees with
  *  nl_string_free (e.g. a sampler's *out_sample). NULL for NULL (NL_ERR_INVALID_ARGUMENT). */
 char *nl_string_duplicate(const char *text);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Workbench, part 2: snapshot tests (issue 15)                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/*
+ * A snapshot test keeps a golden snapshot of a layout — nl_map_view_snapshot_json (schema
+ * `navlayout.snapshot/1`, docs/snapshot-schema.md) and its nl_map_view_snapshot_svg — and compares
+ * later layouts with it. The Swift product NavLayoutTesting and Python's navlayout.testing keep the
+ * files; these two functions are the comparison they share.
+ */
+
+/**
+ * Compares `current_json` with `golden_json` (both `navlayout.snapshot/1`): each view's frame
+ * (views matched by identifier, the n-th with the same identifier in z-order as "identifier #n";
+ * equal when every number is within `tolerance` points — 0.001 is the snapshots' precision) and
+ * hidden flag, the diagnostics (by code, severity and items; messages are not compared), the
+ * camera (viewport, padding, vehicle point) and the map size. Writes *out_matches, and, when
+ * `out_table` is not NULL, the differences as a readable table ("views that moved (x, y, width,
+ * height in points):" with one row per view: name, before, after; then the diagnostics that came
+ * (+) or went (-), then the camera and map values), "" when they match; free it with
+ * nl_string_free. Errors (nothing written): NL_ERR_INVALID_ARGUMENT for NULL arguments (but
+ * out_table), a NaN or negative tolerance, or a text that is not a snapshot (the message names
+ * `golden` or `current`).
+ */
+nl_status nl_snapshot_compare(const char *golden_json, const char *current_json, double tolerance,
+                              bool *out_matches, char **out_table);
+
+/**
+ * The side-by-side diff page of two snapshots: one self-contained HTML file (inline CSS, no
+ * script) with the golden and current pictures side by side (`golden_svg`, `current_svg`, each
+ * embedded as a data: image), an overlay of the views that moved (before dashed blue, after solid
+ * red) and the tables of nl_snapshot_compare. `title` (NULL: none) names the test, HTML-escaped.
+ * Free with nl_string_free. NULL with NL_ERR_INVALID_ARGUMENT for NULL JSON or SVG, a NaN or
+ * negative tolerance, or JSON that is not a snapshot.
+ */
+char *nl_snapshot_diff_page(const char *golden_json, const char *golden_svg, const char *current_json,
+                            const char *current_svg, double tolerance, const char *title);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Raw solver: the Cassowary solver on its own (API.md "Raw solver"; docs/solver.md)           */
@@ -1537,17 +1619,18 @@ char *nl_string_duplicate(const char *text);
  * (NL_ERR_INVALID_ARGUMENT, message naming the argument and the macro) before the solver sees
  * them. These are the limits of LayoutSolver's Solver (Swift), which refuses the same numbers.
  * Tiny coefficients are not refused: the solver treats those below its tolerance as 0
- * (docs/solver.md, "Robustness"). If an operation
- * ever needs more pivots than its budget (100 x (rows + symbols) + 1000; numerical trouble: the
- * pivot rules cannot cycle in exact arithmetic and rounding cycles are broken, see docs/solver.md)
- * it fails with NL_ERR_INTERNAL and a message saying so, leaving the solver unchanged: it never
- * hangs.
+ * (docs/solver.md, "Robustness"). No call fails with NL_ERR_INTERNAL: an operation that runs
+ * out of its pivot budget (100 x (rows + symbols) + 1000; numerical trouble only) is handled as
+ * below, so the solver never hangs.
  * Verification: the result of every mutating call (add, remove, edit variables, suggestions) is
- * checked against the original constraints (docs/solver.md "Ill-conditioned systems"); one that
- * would leave a required constraint broken beyond double-precision rounding (or any value
- * overflowed) fails with NL_ERR_UNSATISFIABLE and a message saying "refused as numerically
- * unstable", leaving the solver unchanged. This can happen to any of those calls on a badly
- * scaled system, removals included; nl_solver_reset always succeeds.
+ * checked against the original constraints (docs/solver.md "Ill-conditioned systems"). When the
+ * incremental result would leave a required constraint broken beyond double-precision rounding
+ * (or a value overflowed), or the pivot budget runs out, the call is redone on a tableau rebuilt
+ * from the constraints; only if that fails too does an add, an edit variable's addition or a
+ * suggestion fail, with NL_ERR_UNSATISFIABLE and a message saying "refused as numerically
+ * unstable", leaving the solver unchanged (badly scaled systems only). Removals always succeed
+ * (a constraint the rebuild cannot remove is relaxed in place; the one exception is named at
+ * nl_solver_remove_constraint); nl_solver_reset always succeeds.
  */
 typedef struct nl_solver nl_solver;                       /* a Cassowary solver */
 typedef struct nl_variable nl_variable;                   /* a variable of one solver */
@@ -1646,15 +1729,19 @@ nl_status nl_solver_add_constraints(nl_solver *solver, nl_solver_constraint *con
                                     size_t count);
 
 /** Removes the constraint from the solver and re-optimises. The handle stays valid (the constraint
- *  can be added again with nl_solver_add_constraints). NL_ERR_UNKNOWN if it is not in the solver;
- *  NL_ERR_UNSATISFIABLE if refused as numerically unstable (see "Verification" above). */
+ *  can be added again with nl_solver_add_constraints). NL_ERR_UNKNOWN if it is not in the solver.
+ *  Never fails otherwise, with one exception: a required equality stored without its own marker
+ *  column (large chained systems, docs/solver.md "Implicit dummy markers") whose removal even a
+ *  fresh solve of the remaining constraints cannot do within the accuracy promise is refused
+ *  with NL_ERR_UNSATISFIABLE ("refused as numerically unstable"; badly scaled systems only). */
 nl_status nl_solver_remove_constraint(nl_solver *solver, nl_solver_constraint *constraint);
 
 /** Whether the constraint is currently in the solver. */
 nl_status nl_solver_has_constraint(const nl_solver *solver, const nl_solver_constraint *constraint,
                                    bool *out);
 
-/** Removes the constraint from its solver if it is in it, and invalidates its handle. */
+/** Removes the constraint from its solver if it is in it, and invalidates its handle. Fails only
+ *  where nl_solver_remove_constraint does (the handle then stays valid and the solver unchanged). */
 nl_status nl_solver_constraint_destroy(nl_solver_constraint *constraint);
 
 /** Makes `variable` an edit variable: adds the optional constraint `variable == suggested value`
@@ -1665,7 +1752,7 @@ nl_status nl_solver_constraint_destroy(nl_solver_constraint *constraint);
 nl_status nl_solver_add_edit_variable(nl_solver *solver, nl_variable *variable, double strength);
 
 /** Removes the edit variable's constraint. NL_ERR_UNKNOWN: not an edit variable of the solver;
- *  NL_ERR_UNSATISFIABLE: refused as numerically unstable (see "Verification" above). */
+ *  never fails otherwise. */
 nl_status nl_solver_remove_edit_variable(nl_solver *solver, nl_variable *variable);
 
 /** Whether `variable` is an edit variable of the solver. */

@@ -41,10 +41,16 @@ build() {
     fi
   done
   echo "fuzz build: fuzz-api"
-  "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
-    -I "$root/include" -c "$root/fuzz/api_fuzzer.c" -o "$out/api_fuzzer.o"
-  "$swiftc" $sanitize "${link[@]}" -g "$out/api_fuzzer.o" "$out/NavLayoutC.o" "$out/NavLayoutWorkbench.o" "$out/NavigationUI.o" \
-    "$out/LayoutEngine.o" "$out/LayoutSolver.o" -o "$out/fuzz-api"
+  # api_fuzzer.c (map views), api_fuzzer_solver.c (the raw solver), api_fuzzer_threads.c (a second
+  # thread; issue 17).
+  local part objs=()
+  for part in api_fuzzer api_fuzzer_solver api_fuzzer_threads; do
+    "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+      -I "$root/include" -c "$root/fuzz/$part.c" -o "$out/$part.o"
+    objs+=("$out/$part.o")
+  done
+  "$swiftc" $sanitize "${link[@]}" -g "${objs[@]}" "$out/NavLayoutC.o" "$out/NavLayoutWorkbench.o" "$out/NavigationUI.o" \
+    "$out/LayoutEngine.o" "$out/LayoutSolver.o" -lpthread -o "$out/fuzz-api"
   echo "fuzz build: fuzz-solver"
   # Compiled into the LayoutSolver module itself, for its internal invariant check.
   # (From inside $out: a single-file-output -wmo build writes its module files to the current

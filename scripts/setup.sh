@@ -32,7 +32,8 @@ command -v chromium >/dev/null 2>&1 || apt_need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || apt_need+=(chromium-driver)
 [ -d /usr/share/fonts/truetype/dejavu ] || apt_need+=(fonts-dejavu-core)
 # Test-only: FoundationXML's XMLParser (the Swift tests' XML well-formedness checks) needs libxml2.
-ldconfig -p 2>/dev/null | grep -q 'libxml2\.so\.2' || apt_need+=(libxml2)
+# (grep reads everything: with -q it would stop early, and pipefail would count ldconfig's SIGPIPE.)
+ldconfig -p 2>/dev/null | grep 'libxml2\.so\.2' >/dev/null || apt_need+=(libxml2)
 if [ ${#apt_need[@]} -gt 0 ]; then
   echo "setup: apt-get install ${apt_need[*]}"
   sudo_cmd=()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Consumer tests (issue 7): install the CMake build into a temporary prefix, move the prefix
-# (the installed files must be relocatable), then use it the way users do — each program run with
+# Consumer tests (issue 7): install the CMake build into a temporary prefix (with the licence in
+# share/doc/navlayout, issue 18), move the prefix (the installed files must be relocatable), then use it the way users do — each program run with
 # the Swift toolchain out of reach (scripts/without-toolchain.sh), proving the library needs only
 # libc, libm, libstdc++ and libgcc_s:
 #   0. the installed library: NEEDED only those, no RPATH/RUNPATH, SONAME libnavlayout.so.<major>,
@@ -34,6 +34,7 @@ lib=$(ls "$libdir"/libnavlayout.so.[0-9]*.[0-9]*.[0-9]*)
 [ -f "$prefix/include/navlayout.h" ] || fail "no include/navlayout.h installed"
 [ -f "$libdir/cmake/NavLayout/NavLayoutConfig.cmake" ] || fail "no NavLayoutConfig.cmake installed"
 [ "$(readlink "$libdir/libnavlayout.so")" = libnavlayout.so.0 ] || fail "libnavlayout.so is not a link to libnavlayout.so.0"
+cmp -s LICENSE "$prefix/share/doc/navlayout/LICENSE" || fail "share/doc/navlayout/LICENSE is not the repository's LICENSE"
 
 step "0. installed library: $(basename "$lib")"
 dyn=$(readelf -d "$lib")

@@ -6,7 +6,8 @@
 #      ASan-instrumented Swift objects of step 1): no leak, no memory error
 #   3. ThreadSanitizer: Tests/c/test_threads.c (8 threads, each running full sessions on its own
 #      map views, plus a thread probing forged handles) and Tests/c/test_busy.c (issue 17: two
-#      threads on one map view and on one solver, refused with NL_ERR_BUSY) against a
+#      threads on one map view and on one solver, refused with NL_ERR_BUSY) and Tests/c/test_sweep.c
+#      (issue 15: the size sweep's worker threads) against a
 #      -sanitize=thread build
 #   4. soak (issue 17): every example delegate — C, Python, Swift — through SOAK_TRANSITIONS
 #      (default 12,000; the Swift debug build a fifth) navigation transitions with flat heap,
@@ -69,7 +70,7 @@ lsan() {
 }
 lsan || failed+=("lsan")
 
-echo "--- reliability 3/4: ThreadSanitizer: 8 threads with their own map views; 2 threads on one (NL_ERR_BUSY)"
+echo "--- reliability 3/4: ThreadSanitizer: 8 threads with their own map views; 2 threads on one (NL_ERR_BUSY); the size sweep's threads"
 tsan() {
   local dir=$out/tsan
   mkdir -p "$dir/mods"
@@ -86,12 +87,16 @@ tsan() {
   done
   local cflags=(-g -O1 -fsanitize=thread -I "$root/include" -I "$root/Tests/c" -I "$root/examples/c")
   "$clang" "${cflags[@]}" -DNL_SAMPLE_DELEGATE_NO_MAIN -c "$root/examples/c/sample_delegate.c" -o "$dir/sample_delegate.o" || return 1
+  "$clang" "${cflags[@]}" -DNL_WIDE_DELEGATE_NO_MAIN -c "$root/examples/c/wide_delegate.c" -o "$dir/wide_delegate.o" || return 1
+  "$clang" "${cflags[@]}" -c "$root/examples/c/demo_table.c" -o "$dir/demo_table.o" || return 1
   # test_threads: 8 threads with their own map views; test_busy (issue 17): two threads on one map
-  # view and on one solver — refused with NL_ERR_BUSY, and no race report.
+  # view and on one solver — refused with NL_ERR_BUSY, and no race report; test_sweep (issue 15):
+  # the size sweep's worker threads, one map view and one C delegate each.
   local name bad=0
-  for name in test_threads test_busy; do
+  for name in test_threads test_busy test_sweep; do
     "$clang" "${cflags[@]}" -c "$root/Tests/c/$name.c" -o "$dir/$name.o" || return 1
-    "$swiftc" -sanitize=thread "$dir/$name.o" "$dir/sample_delegate.o" "$dir/NavLayoutC.o" "$dir/NavLayoutWorkbench.o" "$dir/NavigationUI.o" \
+    "$swiftc" -sanitize=thread "$dir/$name.o" "$dir/sample_delegate.o" "$dir/wide_delegate.o" "$dir/demo_table.o" \
+      "$dir/NavLayoutC.o" "$dir/NavLayoutWorkbench.o" "$dir/NavigationUI.o" \
       "$dir/LayoutEngine.o" "$dir/LayoutSolver.o" -lm -o "$dir/$name" 2>/dev/null || return 1
     if SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "$dir/$name" >"$dir/$name.log" 2>&1 \
        && ! grep -q "WARNING: ThreadSanitizer" "$dir/$name.log"; then

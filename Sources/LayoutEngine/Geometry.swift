@@ -53,9 +53,24 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
         Rect(x: x + (other.x - x) * p, y: y + (other.y - y) * p,
              width: width + (other.width - width) * p, height: height + (other.height - height) * p)
     }
+    /// The rectangle with each value snapped to the 1/64-pt grid when within 1e-7 pt of it (see
+    /// `snapToGrid(_:)`): what every reported frame is, solved or interpolated.
+    package var snapped: Rect {
+        Rect(x: snapToGrid(x), y: snapToGrid(y), width: snapToGrid(width), height: snapToGrid(height))
+    }
     public var description: String {
         "(\(formatPoints(x)), \(formatPoints(y)), \(formatPoints(width)), \(formatPoints(height)))"
     }
+}
+
+/// Removes floating-point noise from a length in points without moving real values
+/// (docs/behaviour.md#units-and-coordinates): a value within 1e-7 pt of a multiple of 1/64 pt
+/// becomes that multiple (163.00000000000003 → 163, 791.9999999999999 → 792), and -0 becomes 0.
+/// Other values are returned unchanged. Used for solved frames, interpolated (presented) frames
+/// and the safe-area insets derived from frames.
+package func snapToGrid(_ v: Double) -> Double {
+    let s = (v * 64).rounded() / 64
+    return (abs(s - v) < 1e-7 ? s : v) + 0.0  // + 0.0 turns -0.0 into 0.0
 }
 
 /// Edge insets in points: `top`, `left`, `bottom`, `right` (physical edges, not leading/trailing).

@@ -3,6 +3,9 @@
 public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case unsatisfiable = 1
     case ambiguousLayout
+    /// The logo or the viewport is not in the hierarchy, or is hidden (itself, through an
+    /// ancestor, or by a hiding stack), in a navigation state: the seed's "insert, position and
+    /// keep visible" (issue 16).
     case missingRequiredComponent
     case sizeConstraintOnFixedComponent
     case staleComponent

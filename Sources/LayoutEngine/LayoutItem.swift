@@ -98,9 +98,20 @@ open class LayoutItem {
         return solvedFrame
     }
 
+    /// The frame shown at the current time, without performing a pending pass: the running
+    /// animation's interpolated frame, snapped to the 1/64-pt grid like solved frames (so the
+    /// halfway point of a slide from 852 to 732 reads 792, not 791.9999999999999;
+    /// docs/behaviour.md#units-and-coordinates), or the solved frame.
     package var presentedFrame: Rect {
         guard let animation, let system else { return solvedFrame }
-        return animation.frame(at: system.time)
+        return animation.frame(at: system.time).snapped
+    }
+
+    /// The frame in the solver's current solution, snapped to the 1/64-pt grid (what a layout
+    /// pass commits as `solvedFrame`).
+    package var solverFrame: Rect {
+        Rect(x: snapToGrid(minXVar.value), y: snapToGrid(minYVar.value),
+             width: snapToGrid(widthVar.value), height: snapToGrid(heightVar.value))
     }
 
     /// A readable name for messages: identifier and role, e.g. `"turnCard"` or
@@ -156,6 +167,9 @@ public final class LayoutGuide: LayoutItem {
     @exclusivity(unchecked) public internal(set) weak var owningView: LayoutView?
     /// True for a view's built-in safe-area and margins guides, which cannot be removed.
     @exclusivity(unchecked) public internal(set) var isBuiltIn = false
+    /// Index in the layout system's list of guides whose constants follow their view's frame (a
+    /// built-in guide of a view other than the map view), or -1.
+    @exclusivity(unchecked) package var frameDependentIndex = -1
 
     /// Creates a guide; add it to a view with `addLayoutGuide(_:)`.
     public init(identifier: String = "") { super.init(identifier: identifier) }

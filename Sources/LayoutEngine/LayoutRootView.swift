@@ -36,6 +36,7 @@ open class LayoutRootView: LayoutView {
             return c
         }
         rootConstraints = [pin(.left, 0), pin(.top, 0), pin(.width, size.width), pin(.height, size.height)]
+        applySafeAreaInsets(safeArea)
         _ = safeAreaLayoutGuide
     }
 
@@ -46,7 +47,6 @@ open class LayoutRootView: LayoutView {
         rootConstraints.removeAll()
         system_.tearDown()
     }
-    package override var safeAreaInsetsForGuide: EdgeInsets { safeArea }
 
     package static func validate(size: Size, safeArea: EdgeInsets) throws {
         for (v, name) in [(size.width, "width"), (size.height, "height")] {
@@ -68,13 +68,9 @@ open class LayoutRootView: LayoutView {
         safeArea = newSafeArea
         try? rootConstraints[2].setConstant(newSize.width)
         try? rootConstraints[3].setConstant(newSize.height)
-        let s = safeAreaConstraints
-        if s.count == 4 {
-            try? s[0].setConstant(newSafeArea.left)
-            try? s[1].setConstant(newSafeArea.top)
-            try? s[2].setConstant(-newSafeArea.right)
-            try? s[3].setConstant(-newSafeArea.bottom)
-        }
+        // The other views' safe areas depend on the map's size and insets too: the pass that these
+        // changes cause derives them again (LayoutSystem.updateSafeAreaInsets).
+        applySafeAreaInsets(newSafeArea)
     }
 
     /// Called after a direct subview was removed from the root (the map view watches for its

@@ -64,6 +64,10 @@ package final class LayoutSystem {
     /// The clock in seconds; advanced only by the host (SPEC §5).
     @exclusivity(unchecked) package private(set) var time: Double = 0
     @exclusivity(unchecked) private var animatingItems: [LayoutItem] = []
+    /// The built-in guides (safe area, margins) of the registered views other than the root:
+    /// their constants follow their views' frames (`updateSafeAreaInsets`). Only views a host
+    /// asked for a guide are here, so a layout without such guides pays nothing.
+    @exclusivity(unchecked) private var frameDependentGuides: [LayoutGuide] = []
     private var completions: [PendingCompletion] = []
     private var nextCompletionSerial = 1
     @exclusivity(unchecked) package var animationContext: AnimationContext?
@@ -89,6 +93,7 @@ package final class LayoutSystem {
         broken.removeAll()
         explanationCache = nil
         animatingItems.removeAll()
+        frameDependentGuides.removeAll()
         completions.removeAll()
         animationContext = nil
         solver.reset()
@@ -103,6 +108,10 @@ package final class LayoutSystem {
         item.needsInitialFrame = true
         items.append(item)
         if let stack = item as? NavigationHidingStackView { stacks.append(stack) }
+        if let guide = item as? LayoutGuide, guide.isBuiltIn, let owner = guide.owningView, owner !== root {
+            guide.frameDependentIndex = frameDependentGuides.count
+            frameDependentGuides.append(guide)
+        }
         needsLayout = true
     }
 
@@ -116,6 +125,14 @@ package final class LayoutSystem {
         item.systemIndex = -1
         item.system = nil
         item.animation = nil
+        if let guide = item as? LayoutGuide {
+            let j = guide.frameDependentIndex
+            if j >= 0, j < frameDependentGuides.count, frameDependentGuides[j] === guide {
+                let last = frameDependentGuides.removeLast()
+                if j < frameDependentGuides.count { frameDependentGuides[j] = last; last.frameDependentIndex = j }
+            }
+            guide.frameDependentIndex = -1
+        }
         if let stack = item as? NavigationHidingStackView, let j = stacks.firstIndex(where: { $0 === stack }) {
             stacks.remove(at: j)
         }
@@ -432,6 +449,7 @@ package final class LayoutSystem {
             applyPendingChanges()
             solver.updateVariables()
             for stack in stacks { stack.settle() }
+            updateSafeAreaInsets()
             rounds += 1
         } while needsLayout && rounds < 8
         needsLayout = false
@@ -439,18 +457,41 @@ package final class LayoutSystem {
         commitFrames()
     }
 
-    private static func snap(_ v: Double) -> Double {
-        // Remove floating-point noise (e.g. 163.00000000000003) without moving real values:
-        // snap to the nearest 1/64 pt when within 1e-7 of it.
-        let s = (v * 64).rounded() / 64
-        return (abs(s - v) < 1e-7 ? s : v) + 0.0  // + 0.0 turns -0.0 into 0.0
+    /// UIKit derives a view's safe area from where the view is (docs/behaviour.md#views-and-layout-guides):
+    /// after each solve, every view with a built-in guide gets the safe-area insets of its solved
+    /// frame; a change updates its guides' constants (incremental constant changes, no rebuild)
+    /// and makes `performPass` solve again. Views are positioned independently of their own
+    /// guides in any sensible layout, so the second solve moves only the guides and what hangs
+    /// from them, and the third finds nothing to change. A layout that feeds a view's guide back
+    /// into its own frame may not settle: the pass stops after its 8 rounds with the last insets.
+    private func updateSafeAreaInsets() {
+        if frameDependentGuides.isEmpty { return }
+        for guide in frameDependentGuides {
+            guard let view = guide.owningView else { continue }
+            view.applySafeAreaInsets(safeAreaInsets(forFrame: view.solverFrame), tolerance: 1e-9)
+        }
+    }
+
+    /// The safe-area insets of a view with frame `f` (points, the map's coordinate space): on each
+    /// edge, how deep the view reaches into the map's unsafe band there, at most the band (UIKit
+    /// caps a view that extends past the map's edge at the map's inset) and at most the view's own
+    /// size (the guide never turns inside out). See `LayoutView.safeAreaInsets`.
+    package func safeAreaInsets(forFrame f: Rect) -> EdgeInsets {
+        let s = root.safeArea, size = root.size
+        func depth(_ reach: Double, band: Double, extent: Double) -> Double {
+            snapToGrid(min(max(reach, 0), band, max(extent, 0)))
+        }
+        return EdgeInsets(
+            top: depth(s.top - max(f.minY, 0), band: s.top, extent: f.height),
+            left: depth(s.left - max(f.minX, 0), band: s.left, extent: f.width),
+            bottom: depth(min(f.maxY, size.height) - (size.height - s.bottom), band: s.bottom, extent: f.height),
+            right: depth(min(f.maxX, size.width) - (size.width - s.right), band: s.right, extent: f.width))
     }
 
     private func commitFrames() {
         let context = animationContext
         for item in items {
-            let r = Rect(x: Self.snap(item.minXVar.value), y: Self.snap(item.minYVar.value),
-                         width: Self.snap(item.widthVar.value), height: Self.snap(item.heightVar.value))
+            let r = item.solverFrame
             if item.needsInitialFrame {
                 item.needsInitialFrame = false
                 item.solvedFrame = r

@@ -47,7 +47,12 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) private var marginsGuideStorage: LayoutGuide?
     private var marginsConstraints: [LayoutConstraint] = []
     @exclusivity(unchecked) private var safeAreaGuideStorage: LayoutGuide?
-    package var safeAreaConstraints: [LayoutConstraint] = []
+    private var safeAreaConstraints: [LayoutConstraint] = []
+    /// The safe-area insets the built-in guides' constraints use now: for the map view the
+    /// host's insets; for any other view the ones derived from its frame at the last layout round
+    /// (`LayoutSystem.updateSafeAreaInsets`, docs/behaviour.md#views-and-layout-guides).
+    @exclusivity(unchecked) package private(set) var appliedSafeAreaInsets = EdgeInsets.zero
+    private var marginsFromSafeArea = true
 
     /// Creates a detached view; add it to a map view's hierarchy with `addSubview(_:)`.
     public init(identifier: String = "") { super.init(identifier: identifier) }
@@ -384,7 +389,9 @@ open class LayoutView: LayoutItem {
     }
 
     /// The layout margins in points (default 8 on each edge, SPEC §2); `layoutMarginsGuide` is the
-    /// view's frame inset by them. Non-finite values are ignored (use `setLayoutMargins(_:)`).
+    /// view's safe area inset by them (its frame inset by them when
+    /// `insetsLayoutMarginsFromSafeArea` is false). Non-finite values are ignored (use
+    /// `setLayoutMargins(_:)`).
     public var layoutMargins: EdgeInsets {
         get { marginsStorage }
         set { try? setLayoutMargins(newValue) }
@@ -395,43 +402,109 @@ open class LayoutView: LayoutItem {
     public func setLayoutMargins(_ m: EdgeInsets) throws {
         for v in [m.top, m.left, m.bottom, m.right] { try requireFinite(v, "layout margin of \(displayName)") }
         marginsStorage = m
-        if marginsConstraints.count == 4 {
-            try? marginsConstraints[0].setConstant(m.left)
-            try? marginsConstraints[1].setConstant(m.top)
-            try? marginsConstraints[2].setConstant(-m.right)
-            try? marginsConstraints[3].setConstant(-m.bottom)
+        updateGuideConstants()
+    }
+
+    /// Whether the layout margins are measured from the view's safe area (UIKit's
+    /// `insetsLayoutMarginsFromSafeArea`, default true): then `layoutMarginsGuide` is the frame
+    /// inset by `safeAreaInsets + layoutMargins` on each edge, so content aligned to it stays out
+    /// of the status bar and the home indicator even when the view reaches under them (the turn
+    /// card's top, the ETA card's bottom; docs/behaviour.md#views-and-layout-guides). False: the
+    /// frame inset by `layoutMargins` alone.
+    public var insetsLayoutMarginsFromSafeArea: Bool {
+        get { marginsFromSafeArea }
+        set {
+            if marginsFromSafeArea == newValue { return }
+            marginsFromSafeArea = newValue
+            updateGuideConstants()
         }
     }
 
-    /// The view's frame inset by `layoutMargins`. Neighbours align to an SDK component's margins
-    /// guide so that built-in margins do not add up (seed, "match Google's style").
+    /// The insets of `layoutMarginsGuide` from the view's frame, in points: `layoutMargins`, plus
+    /// the applied safe-area insets when `insetsLayoutMarginsFromSafeArea` is on.
+    package var effectiveLayoutMargins: EdgeInsets {
+        let m = marginsStorage
+        guard marginsFromSafeArea else { return m }
+        let s = appliedSafeAreaInsets
+        return EdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
+    }
+
+    /// The part of the view that the map view's unsafe edges (status bar, notch, home indicator)
+    /// do not cover, as insets from its frame in points (UIKit's `safeAreaInsets`; physical edges).
+    /// The map view's are the insets the host sets. For any other view in a map view's hierarchy,
+    /// from its target frame `f` and the map's size `W × H` and insets `S`, each edge is the depth
+    /// of the map's unsafe band it reaches into, at most that band and at most the view's own size:
+    /// `top = clamp(S.top − max(f.minY, 0), 0, min(S.top, f.height))`, `bottom = clamp(min(f.maxY,
+    /// H) − (H − S.bottom), 0, min(S.bottom, f.height))`, left and right alike
+    /// (docs/behaviour.md#views-and-layout-guides). Zero for a view outside any map view.
+    /// Reading it performs a pending layout pass.
+    public var safeAreaInsets: EdgeInsets {
+        guard let system else { return .zero }
+        system.layoutIfNeeded()
+        if system.root === self { return system.root.safeArea }
+        return system.safeAreaInsets(forFrame: solvedFrame)
+    }
+
+    /// Sets the safe-area insets the built-in guides use (the map view's own when it is resized;
+    /// a view's derived ones during a layout pass, where a difference within `tolerance` points on
+    /// every edge is solver noise and ignored). Returns whether they changed; a change updates the
+    /// guides' constraint constants, which the layout pass picks up incrementally.
+    @discardableResult
+    package func applySafeAreaInsets(_ insets: EdgeInsets, tolerance: Double = 0) -> Bool {
+        let a = appliedSafeAreaInsets
+        if abs(insets.top - a.top) <= tolerance && abs(insets.left - a.left) <= tolerance
+            && abs(insets.bottom - a.bottom) <= tolerance && abs(insets.right - a.right) <= tolerance { return false }
+        appliedSafeAreaInsets = insets
+        updateGuideConstants()
+        return true
+    }
+
+    /// Brings the built-in guides' constraint constants in line with the applied safe-area
+    /// insets and the effective margins (no effect for a guide not created yet).
+    private func updateGuideConstants() {
+        Self.setInsetConstants(safeAreaConstraints, appliedSafeAreaInsets)
+        Self.setInsetConstants(marginsConstraints, effectiveLayoutMargins)
+    }
+
+    /// The constants of a built-in guide's four edge constraints (left, top, right, bottom, as
+    /// `insetConstraints` makes them) for the guide inset by `e` from the view's frame.
+    private static func edgeConstants(_ e: EdgeInsets) -> [Double] { [e.left, e.top, -e.right, -e.bottom] }
+
+    private static func setInsetConstants(_ constraints: [LayoutConstraint], _ e: EdgeInsets) {
+        guard constraints.count == 4 else { return }
+        for (c, value) in zip(constraints, edgeConstants(e)) { try? c.setConstant(value) }
+    }
+
+    /// The four engine-owned constraints that hold built-in guide `g` inset by `e` from the view.
+    private func insetConstraints(_ g: LayoutGuide, _ e: EdgeInsets, _ kind: EngineConstraintKind) -> [LayoutConstraint] {
+        zip([LayoutAttribute.left, .top, .right, .bottom], Self.edgeConstants(e)).map { a, value in
+            builtIn(g.anchor(a), anchor(a), value, kind)
+        }
+    }
+
+    /// The view's safe area inset by `layoutMargins` (UIKit's rule with
+    /// `insetsLayoutMarginsFromSafeArea`; see `safeAreaInsets`). Neighbours align to an SDK
+    /// component's margins guide so that built-in margins do not add up (seed, "match Google's
+    /// style"); a card that reaches under the status bar or the home indicator keeps its margins
+    /// guide inside the safe area, where its content is.
     public var layoutMarginsGuide: LayoutGuide {
         if let g = marginsGuideStorage { return g }
         let g = makeBuiltInGuide(suffix: "layoutMarginsGuide")
         marginsGuideStorage = g
-        let m = marginsStorage
-        marginsConstraints = [
-            builtIn(g.anchor(.left), anchor(.left), m.left, .layoutMargins),
-            builtIn(g.anchor(.top), anchor(.top), m.top, .layoutMargins),
-            builtIn(g.anchor(.right), anchor(.right), -m.right, .layoutMargins),
-            builtIn(g.anchor(.bottom), anchor(.bottom), -m.bottom, .layoutMargins),
-        ]
+        let m = effectiveLayoutMargins
+        marginsConstraints = insetConstraints(g, m, .layoutMargins)
         return g
     }
 
-    /// The safe-area guide. For a map view it is the map inset by the safe-area insets the host
-    /// sets; for any other view it equals the view's frame (design.md).
+    /// The safe-area guide: the view's frame inset by `safeAreaInsets` — for the map view the
+    /// insets the host sets, for any other view the part of it the map's unsafe edges do not
+    /// cover (UIKit's rule; docs/behaviour.md#views-and-layout-guides).
     public var safeAreaLayoutGuide: LayoutGuide {
         if let g = safeAreaGuideStorage { return g }
         let g = makeBuiltInGuide(suffix: "safeAreaLayoutGuide")
         safeAreaGuideStorage = g
-        let s = safeAreaInsetsForGuide
-        safeAreaConstraints = [
-            builtIn(g.anchor(.left), anchor(.left), s.left, .safeArea),
-            builtIn(g.anchor(.top), anchor(.top), s.top, .safeArea),
-            builtIn(g.anchor(.right), anchor(.right), -s.right, .safeArea),
-            builtIn(g.anchor(.bottom), anchor(.bottom), -s.bottom, .safeArea),
-        ]
+        let s = appliedSafeAreaInsets
+        safeAreaConstraints = insetConstraints(g, s, .safeArea)
         return g
     }
 
@@ -439,9 +512,6 @@ open class LayoutView: LayoutItem {
     public var safeAreaLayoutGuideIfCreated: LayoutGuide? { safeAreaGuideStorage }
     /// The margins guide if it was ever asked for.
     public var layoutMarginsGuideIfCreated: LayoutGuide? { marginsGuideStorage }
-
-    /// The insets of the safe-area guide from the view's frame (zero except for a map view).
-    package var safeAreaInsetsForGuide: EdgeInsets { .zero }
 
     private func makeBuiltInGuide(suffix: String) -> LayoutGuide {
         let name = identifier.isEmpty ? suffix : "\(identifier).\(suffix)"

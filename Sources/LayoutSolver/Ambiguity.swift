@@ -14,7 +14,6 @@ extension Solver {
     /// This is the single-pivot test Auto Layout's `hasAmbiguousLayout` answers; read-only, cost
     /// proportional to the variable's row times the rows holding each candidate symbol.
     public func isAmbiguous(_ variable: Variable) -> Bool {
-        try? rebuildIfNeeded()
         guard let entry = tableau.variables[ObjectIdentifier(variable)] else { return true }
         let id = entry.symbol
         if let row = tableau.rows[indexOf(id)] {

@@ -25,9 +25,6 @@ extension Solver {
     /// name. Two solvers in the same state give the same text; a failed operation leaves it
     /// unchanged.
     public func dump() -> String {
-        // A pending rebuild (an implicit-marker equality was removed) is done first, so the
-        // dump shows what the solver represents.
-        try? rebuildIfNeeded()
         var out = "Objective (lexicographic, highest priority first):\n"
         if simplex.levels.isEmpty { out += "  (none)\n" }
         for l in simplex.levels {

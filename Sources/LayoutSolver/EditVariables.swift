@@ -20,43 +20,30 @@ extension Solver {
     /// - Throws: ``SolverError/duplicateEditVariable`` if it already is one;
     ///   ``SolverError/badRequiredStrength`` if `strength` is 1000 (required);
     ///   ``SolverError/invalidValue`` if `strength` is NaN, infinite, <= 0 or > 1000;
-    ///   ``SolverError/pivotBudgetExceeded`` on numerical trouble. On error the solver is
-    ///   unchanged.
+    ///   ``SolverError/numericalInstability`` if even a fresh solve cannot keep the accuracy
+    ///   promise (badly scaled systems only). On error the solver is unchanged.
     public func addEditVariable(_ variable: Variable, strength: Double) throws {
         let key = ObjectIdentifier(variable)
         if registry.edits[key] != nil { throw SolverError.duplicateEditVariable }
         if strength == Strength.required { throw SolverError.badRequiredStrength }
         guard Strength.isValid(strength) else { throw SolverError.invalidValue }
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
-        try rebuildIfNeeded()
-        try transact {
+        try transactOrRebuild(RebuildChange(adding: [constraint], addingEdit: key), retryUnsatisfiable: true) {
             try addInternal(constraint, isEdit: true)
             setEdit(key, EditInfo(constraint: constraint, value: 0, seq: registry.constraints[ObjectIdentifier(constraint)]!.seq))
         }
     }
 
-    /// Stops editing `variable`: removes its edit constraint.
+    /// Stops editing `variable`: removes its edit constraint. Never fails for an edit variable
+    /// (a removal that fails numerically is redone as a rebuild, or relaxed in place:
+    /// ``Solver/removeConstraint(_:)``).
     ///
-    /// - Throws: ``SolverError/unknownEditVariable`` if it is not an edit variable;
-    ///   ``SolverError/pivotBudgetExceeded`` on numerical trouble. On error the solver is
-    ///   unchanged.
+    /// - Throws: ``SolverError/unknownEditVariable`` if it is not an edit variable.
     public func removeEditVariable(_ variable: Variable) throws {
         let key = ObjectIdentifier(variable)
         guard let info = registry.edits[key] else { throw SolverError.unknownEditVariable }
-        let ckey = ObjectIdentifier(info.constraint)
-        if registry.needsRebuild {
-            // Recorded only; the pending rebuild re-enters what remains.
-            try transact {
-                setConstraint(ckey, nil)
-                setEdit(key, nil)
-            }
-            return
-        }
-        let tag = registry.constraints[ckey]!
-        try transact {
-            try removeInternal(ckey, tag)
-            setEdit(key, nil)
-        }
+        // (An edit constraint is optional, so `remove` cannot throw for it.)
+        try remove([ObjectIdentifier(info.constraint)], edits: [key])
     }
 
     /// Whether `variable` is an edit variable of this solver.
@@ -71,15 +58,17 @@ extension Solver {
     /// - Throws: ``SolverError/unknownEditVariable`` if `variable` is not an edit variable;
     ///   ``SolverError/invalidValue`` if `value` is NaN, infinite or beyond
     ///   ``SolverLimits/maximumConstant`` (1e12);
-    ///   ``SolverError/pivotBudgetExceeded`` on numerical trouble. On error the solver is
-    ///   unchanged.
+    ///   ``SolverError/numericalInstability`` if even a fresh solve cannot keep the accuracy
+    ///   promise (badly scaled systems only). On error the solver is unchanged.
     public func suggestValue(_ variable: Variable, _ value: Double) throws {
         let key = ObjectIdentifier(variable)
         guard var info = registry.edits[key] else { throw SolverError.unknownEditVariable }
         guard SolverLimits.isValidConstant(value) else { throw SolverError.invalidValue }
-        try rebuildIfNeeded()
         let ckey = ObjectIdentifier(info.constraint)
-        try transact {
+        // An edit constraint is optional: no suggestion can contradict the required constraints,
+        // so an unsatisfiable verdict of the dual simplex is rounding and is retried as a rebuild.
+        try transactOrRebuild(RebuildChange(constants: [(ckey, -value)], editValues: [(key, value)]),
+                              retryUnsatisfiable: true) {
             noteInput(value)
             try shiftConstant(ckey, to: -value)
             try dualOptimize()
@@ -103,28 +92,22 @@ extension Solver {
     ///   ``SolverError/invalidValue`` if `newConstant` is NaN, infinite or beyond
     ///   ``SolverLimits/maximumConstant`` (1e12);
     ///   ``SolverError/unsatisfiableConstraint`` if the required constraints would contradict
-    ///   each other; ``SolverError/pivotBudgetExceeded`` on numerical trouble. On error the
-    ///   solver is unchanged (and so is the constraint).
+    ///   each other; ``SolverError/numericalInstability`` if even a fresh solve cannot keep the
+    ///   accuracy promise (badly scaled systems only). On error the solver is unchanged (and so
+    ///   is the constraint).
     public func setConstant(_ constraint: Constraint, to newConstant: Double) throws {
         let key = ObjectIdentifier(constraint)
         guard let tag = registry.constraints[key], !tag.isEdit else { throw SolverError.unknownConstraint }
         guard SolverLimits.isValidConstant(newConstant) else { throw SolverError.invalidValue }
-        try rebuildIfNeeded()
-        if var t = registry.constraints[key], t.implicit {
+        let change = RebuildChange(constants: [(key, newConstant)])
+        if tag.implicit {
             // No stored marker column to shift: rebuild with the new constant (all or nothing).
-            let before = SolverState(self)
-            noteInput(newConstant)
-            t.constant = newConstant
-            registry.constraints[key] = t
-            registry.needsRebuild = true
-            do { try rebuildIfNeeded() } catch {
-                before.restore(self)
-                throw error
-            }
+            try refactorize(change)
             constraint.expression.constant = newConstant
             return
         }
-        try transact {
+        // An optional constraint cannot contradict anything: an unsatisfiable verdict is rounding.
+        try transactOrRebuild(change, retryUnsatisfiable: !tag.isRequired) {
             noteInput(newConstant)
             try shiftConstant(key, to: newConstant)
             try dualOptimize()

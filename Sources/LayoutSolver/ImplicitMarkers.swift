@@ -3,7 +3,7 @@
 // in a chain of N views every position depends on every earlier gap, so the rows hold ~N²/2 dummy
 // cells. Past a threshold the solver deletes those columns and adds later equalities without one;
 // removing such an equality (or changing its constant) then rebuilds the tableau from the
-// remaining constraints, lazily and all or nothing.
+// remaining constraints, all or nothing (Rebuild.swift).
 
 extension Solver {
     /// When the stored dummy cells exceed this, markers become implicit: `4 × rows + 1024`.
@@ -56,57 +56,5 @@ extension Solver {
         if simplex.artificial != nil { simplex.artificial!.cells.removeAll { kindOf($0.id) == SymbolKind.dummy } }
         dead.sort()
         for d in dead { freeSymbol(d) }
-    }
-
-    /// Rebuilds the tableau if an implicit-marker constraint was removed or re-constanted since
-    /// the last use. All or nothing: on error the solver is exactly as before (still pending).
-    ///
-    /// - Throws: ``SolverError/pivotBudgetExceeded`` (or, on numerical trouble only,
-    ///   ``SolverError/unsatisfiableConstraint`` or ``SolverError/numericalInstability``) while
-    ///   re-entering the constraints.
-    internal func rebuildIfNeeded() throws {
-        guard registry.needsRebuild else { return }
-        let before = SolverState(self)
-        do {
-            try rebuild()
-            try verifyOperation(full: true)
-        } catch {
-            before.restore(self)
-            throw error
-        }
-    }
-
-    /// Re-enters every remaining constraint (edit constraints included, with the constants this
-    /// solver tracks: ``Tag/constant``) in the order they were first added, into an empty
-    /// tableau, and optimises once. The result represents the same constraints; where the optimum
-    /// is unique it has the same values. Sequence numbers are renumbered in the same order.
-    internal func rebuild() throws {
-        let tags = registry.constraints.values.sorted { $0.seq < $1.seq }
-        let oldEdits = registry.edits
-        let count = registry.userConstraints
-        let inputsBefore = verification.inputMagnitude
-        clearState()
-        verification.inputMagnitude = inputsBefore
-        stats.rebuilds += 1
-        journal.txStamp &+= 1
-        simplex.pivots = 0
-        for tag in tags {
-            simplex.pivotBudget = overrides.pivotBudget
-                ?? (simplex.pivots + 100 * (tableau.basicCount + tableau.liveSymbols) + 1000)
-            try addInternal(tag.constraint, isEdit: tag.isEdit, optimizeAfter: false, constant: tag.constant)
-        }
-        for (key, info) in oldEdits {
-            let seq = registry.constraints[ObjectIdentifier(info.constraint)]!.seq
-            registry.edits[key] = EditInfo(constraint: info.constraint, value: info.value, seq: seq)
-        }
-        registry.userConstraints = count
-        simplex.pivotBudget = overrides.pivotBudget
-            ?? (simplex.pivots + 100 * (tableau.basicCount + tableau.liveSymbols) + 1000)
-        try optimize()
-        registry.needsRebuild = false
-        simplex.infeasible.removeAll(keepingCapacity: true)
-        journal.undoRows.removeAll(keepingCapacity: true)
-        journal.undoConstants.removeAll(keepingCapacity: true)
-        journal.undoLog.removeAll(keepingCapacity: true)
     }
 }

@@ -56,9 +56,6 @@ internal struct ConstraintRegistry {
     /// Set when the stored dummy cells outgrow ``Solver/implicitMarkerThreshold``; cleared by a
     /// rebuild (ImplicitMarkers.swift).
     var implicitMarkers = false
-    /// An implicit-marker constraint was removed (or its constant changed): the tableau still
-    /// encodes the old constraint set and is rebuilt before the next use.
-    var needsRebuild = false
 }
 
 extension Solver {
@@ -343,16 +340,9 @@ extension Solver {
 
     /// Takes the constraint `tag` (stored under `key`) out of the tableau: its errors leave the
     /// objective, its marker leaves the basis (``markerLeavingRow(_:)``) and its row is dropped,
-    /// its symbols are freed, then the primal simplex re-optimises. An implicit-marker equality
-    /// only marks the tableau for a rebuild.
+    /// its symbols are freed, then the primal simplex re-optimises. (An implicit-marker equality
+    /// has no stored marker: it is removed by a rebuild, ``remove(_:edits:)``.)
     internal func removeInternal(_ key: ObjectIdentifier, _ tag: Tag) throws {
-        if tag.implicit {
-            // Its dummy column is not stored: the next operation rebuilds the tableau from the
-            // remaining constraints (``rebuildIfNeeded()``).
-            setConstraint(key, nil)
-            registry.needsRebuild = true
-            return
-        }
         var levelPos = -1
         if !tag.isRequired {
             let (l, found) = levelIndex(tag.priority)

@@ -252,3 +252,12 @@ internal struct Row {
         return true
     }
 }
+
+extension Row {
+    /// Renames the cell of `id` to `newID` (same coefficient). The two ids must sort alike against
+    /// every other id of the row (here: the same symbol index, another kind).
+    mutating func relabel(_ id: Int, as newID: Int) {
+        let i = lowerBound(id)
+        if i < cells.count && cells[i].id == id { cells[i].id = newID }
+    }
+}

@@ -51,8 +51,11 @@ internal struct Stats {
     var instabilityRefusals = 0
     /// What the verification found when it last refused an operation (for tests and debugging).
     var lastRefusal: String? = nil
-    /// Constraints checked by the verification so far.
-    var checkedConstraints = 0
+    /// Operations redone as a rebuild after their incremental attempt failed numerically
+    /// (Rebuild.swift).
+    var recoveries = 0
+    /// Removals done by relaxing the constraints in place (Rebuild.swift, the last resort).
+    var relaxations = 0
 }
 
 /// Settings tests and the fuzzer use to exercise rare paths on small systems (nil: as shipped).
@@ -128,14 +131,14 @@ public final class Solver {
     ///   not in (0, 1000];
     ///   ``SolverError/duplicateConstraint`` if it was already added;
     ///   ``SolverError/unsatisfiableConstraint`` if it is required and contradicts the required
-    ///   constraints already present; ``SolverError/pivotBudgetExceeded`` on numerical trouble.
-    ///   On any error the solver is unchanged.
+    ///   constraints already present; ``SolverError/numericalInstability`` if even a fresh solve
+    ///   of the constraints cannot keep the accuracy promise (badly scaled systems only,
+    ///   docs/solver.md). On any error the solver is unchanged.
     public func addConstraint(_ constraint: Constraint) throws {
         try validate(constraint)
         let key = ObjectIdentifier(constraint)
         if registry.constraints[key] != nil { throw SolverError.duplicateConstraint }
-        try rebuildIfNeeded()
-        try transact {
+        try transactOrRebuild(RebuildChange(adding: [constraint], userConstraintDelta: 1)) {
             try addInternal(constraint, isEdit: false)
             registry.userConstraints += 1
         }
@@ -150,8 +153,8 @@ public final class Solver {
     ///   ``addConstraint(_:)``); ``SolverError/duplicateConstraint`` if one is already in the
     ///   solver or appears twice in `constraints`; ``SolverError/unsatisfiableConstraint`` if a
     ///   required one contradicts the required constraints before it (in array order) or already
-    ///   present; ``SolverError/pivotBudgetExceeded`` on numerical trouble. On any error the
-    ///   solver is unchanged.
+    ///   present; ``SolverError/numericalInstability`` as for ``addConstraint(_:)``. On any error
+    ///   the solver is unchanged.
     public func addConstraints(_ constraints: [Constraint]) throws {
         refusedIndex = nil
         // Repeated entries: a linear scan for small batches (no set to allocate per call), a set
@@ -170,10 +173,9 @@ public final class Solver {
             }
         }
         refusedIndex = nil
-        try rebuildIfNeeded()
         var current: Int? = nil
         do {
-            try transact {
+            try transactOrRebuild(RebuildChange(adding: constraints, userConstraintDelta: constraints.count)) {
                 for (i, c) in constraints.enumerated() {
                     current = i
                     simplex.pivotBudget = overrides.pivotBudget ?? (simplex.pivots + 100 * (tableau.basicCount + tableau.liveSymbols) + 1000)
@@ -185,6 +187,8 @@ public final class Solver {
                 try optimize()
             }
         } catch {
+            // (`current` is nil when the failure came from the optimisation, the verification or
+            // the rebuild: not one constraint's.)
             refusedIndex = (error as? SolverError) == .unsatisfiableConstraint ? current : nil
             throw error
         }
@@ -192,8 +196,8 @@ public final class Solver {
 
     /// After ``addConstraints(_:)`` threw: the index in its array of the constraint that was
     /// refused (invalid, duplicate, or contradicting the required constraints before it), or nil
-    /// when the failure was not one constraint's (a pivot budget, the verification of the whole
-    /// operation, a pending rebuild). Undefined after a success. For error messages (the C layer
+    /// when the failure was not one constraint's (the verification of the whole operation, or
+    /// the rebuild it fell back to). Undefined after a success. For error messages (the C layer
     /// names the element).
     package private(set) var refusedIndex: Int? = nil
 
@@ -204,31 +208,39 @@ public final class Solver {
     /// smallest ratio, else an unrestricted row; ties by lowest id); its row is dropped and its
     /// error symbols disappear from the tableau and the objective. A priority level left without
     /// constraints is removed. A required equality with an *implicit* marker (large chained
-    /// systems, docs/solver.md "Implicit dummy markers") is only marked removed: the next
-    /// operation that needs the tableau rebuilds it from the remaining constraints.
+    /// systems, docs/solver.md "Implicit dummy markers") has no stored column: the tableau is
+    /// rebuilt from the remaining constraints (remove many with ``removeConstraints(_:)``: one
+    /// rebuild). If the incremental removal fails numerically, it is done as a rebuild, and if
+    /// that fails too, by relaxing the constraint in place (docs/solver.md "Removals always
+    /// succeed").
     ///
     /// - Throws: ``SolverError/unknownConstraint`` if it is not in the solver (edit constraints
-    ///   are internal and not accepted); ``SolverError/pivotBudgetExceeded`` or
-    ///   ``SolverError/numericalInstability`` on numerical trouble (also from a pending rebuild,
-    ///   which every throwing operation performs first). On error the solver is unchanged.
+    ///   are internal and not accepted); ``SolverError/numericalInstability`` only for a required
+    ///   equality with an implicit marker whose removal even a fresh solve cannot do within the
+    ///   accuracy promise (never seen; the solver is then unchanged).
     public func removeConstraint(_ constraint: Constraint) throws {
         let key = ObjectIdentifier(constraint)
         guard let current = registry.constraints[key], !current.isEdit else { throw SolverError.unknownConstraint }
-        // Removing an implicit-marker equality only marks the tableau for a rebuild; while one is
-        // pending, any removal is just recorded (the rebuild re-enters only what remains), so a
-        // batch of removals costs one rebuild.
-        if current.implicit || registry.needsRebuild {
-            try transact {
-                setConstraint(key, nil)
-                registry.needsRebuild = true
-                registry.userConstraints -= 1
-            }
-            return
+        try remove([key])
+    }
+
+    /// Removes several constraints as one operation (one optimisation, and at most one rebuild
+    /// for implicit markers). All or nothing.
+    ///
+    /// - Throws: ``SolverError/unknownConstraint`` if one is not in the solver (or is an edit
+    ///   constraint) or appears twice; ``SolverError/numericalInstability`` as for
+    ///   ``removeConstraint(_:)``. On error the solver is unchanged.
+    public func removeConstraints(_ constraints: [Constraint]) throws {
+        var keys: [ObjectIdentifier] = []
+        keys.reserveCapacity(constraints.count)
+        for c in constraints {
+            let key = ObjectIdentifier(c)
+            guard let tag = registry.constraints[key], !tag.isEdit else { throw SolverError.unknownConstraint }
+            keys.append(key)
         }
-        try transact {
-            try removeInternal(key, current)
-            registry.userConstraints -= 1
-        }
+        if Set(keys).count != keys.count { throw SolverError.unknownConstraint }
+        if keys.isEmpty { return }
+        try remove(keys)
     }
 
     /// Whether the constraint has been added (and not removed).
@@ -240,8 +252,6 @@ public final class Solver {
     /// Copies the solved values into every ``Variable/value`` this solver knows (a variable that
     /// is not basic has value 0).
     public func updateVariables() {
-        // A failed rebuild (numerical trouble only) keeps the previous tableau's values.
-        try? rebuildIfNeeded()
         if tableau.externalsDirty {
             tableau.externalIndices.removeAll(keepingCapacity: true)
             for i in 0..<tableau.nextIndex where tableau.symbolVariables[i] != nil { tableau.externalIndices.append(i) }
@@ -272,14 +282,10 @@ public final class Solver {
     }
 
     /// Number of rows of the tableau (one per constraint, edit constraints included).
-    public var rowCount: Int {
-        try? rebuildIfNeeded()
-        return tableau.basicCount
-    }
+    public var rowCount: Int { tableau.basicCount }
 
     /// Number of cells (non-zero coefficients) in all objective rows.
     public var objectiveTermCount: Int {
-        try? rebuildIfNeeded()
         var n = 0
         for l in simplex.levels { n += l.row.cells.count }
         return n

@@ -18,14 +18,18 @@ public enum SolverError: Error, Equatable, Sendable {
     /// ``SolverLimits`` (coefficient above 1e6, constant or value above 1e12), or a strength
     /// outside (0, 1000].
     case invalidValue
-    /// An operation needed more pivots than its budget (`100 × (rows + symbols) + 1000`); this
-    /// indicates numerical trouble: Bland's rule cannot cycle in exact arithmetic, and rounding
-    /// cycles that return to a basis are broken (docs/solver.md, "Rounding cycles are broken");
-    /// one whose objective falls by more than rounding every turn ends here.
+    /// Never thrown by ``Solver``'s public operations (kept for source compatibility). An
+    /// operation that needs more pivots than its budget (`100 × (rows + symbols) + 1000`;
+    /// numerical trouble: Bland's rule cannot cycle in exact arithmetic) is redone on a rebuilt
+    /// tableau; if that also runs out, an addition or suggestion throws
+    /// ``numericalInstability`` and a removal relaxes the constraint in place (issue 17).
     case pivotBudgetExceeded
-    /// The operation needed a pivot on a coefficient tiny relative to its row (an ill-conditioned
-    /// system: e.g. multipliers 1e4 and 1e-4 combined with constants 1e7) and its result broke a
-    /// required constraint beyond double-precision rounding, so it was refused (issue 8).
+    /// Even a fresh solve of the constraints could not keep the accuracy promise
+    /// (docs/solver.md "Ill-conditioned systems"): the incremental result broke a required
+    /// constraint beyond double-precision rounding (or overflowed, or ran out of pivots), and so
+    /// did the operation redone on a tableau rebuilt from the constraints. Badly scaled systems
+    /// only (e.g. multipliers 1e4 and 1e-4 combined with constants 1e7); the operation changed
+    /// nothing.
     case numericalInstability
 }
 

@@ -93,6 +93,13 @@ internal struct Tableau {
     @inline(__always)
     func isBasic(_ id: Int) -> Bool { rows[indexOf(id)] != nil }
 
+    /// Whether `id` is a ghost: a free symbol of no variable, left where a removed constraint was
+    /// relaxed in place (Rebuild.swift).
+    @inline(__always)
+    func isGhost(_ id: Int) -> Bool {
+        kindOf(id) == SymbolKind.external && symbolVariables[indexOf(id)] == nil
+    }
+
     /// The id of the symbol at `index` (its kind is stored per index).
     @inline(__always)
     func idOfIndex(_ index: Int) -> Int { makeID(index, Int(kinds[index])) }

@@ -26,7 +26,6 @@ internal struct Saved {
     var userConstraints: Int
     var orphans: [Int]
     var implicitMarkers: Bool
-    var needsRebuild: Bool
     /// Verification state a refused operation must not change (Verification.swift).
     var inputMagnitude: Double
     var operationsSinceFullCheck: Int
@@ -85,7 +84,6 @@ extension Solver {
                               liveSymbols: tableau.liveSymbols, rowCount: tableau.basicCount,
                               seq: registry.seqCounter, userConstraints: registry.userConstraints,
                               orphans: tableau.orphans, implicitMarkers: registry.implicitMarkers,
-                              needsRebuild: registry.needsRebuild,
                               inputMagnitude: verification.inputMagnitude,
                               operationsSinceFullCheck: verification.operationsSinceFullCheck)
         simplex.pivots = 0
@@ -147,7 +145,6 @@ extension Solver {
         registry.userConstraints = s.userConstraints
         tableau.orphans = s.orphans
         registry.implicitMarkers = s.implicitMarkers
-        registry.needsRebuild = s.needsRebuild
         verification.inputMagnitude = s.inputMagnitude
         verification.operationsSinceFullCheck = s.operationsSinceFullCheck
         simplex.artificial = nil
@@ -199,34 +196,37 @@ extension Solver {
 }
 
 /// Every part of a ``Solver`` that a rebuild replaces, captured by value (used where a whole
-/// rebuild must be all or nothing: ``Solver/rebuildIfNeeded()`` and an implicit equality's
-/// ``Solver/setConstant(_:to:)``). Swift's copy-on-write arrays and dictionaries make the capture
+/// rebuild must be all or nothing: ``Solver/refactorize(_:)``). Swift's copy-on-write arrays and dictionaries make the capture
 /// O(1); the rebuild then writes into fresh storage, so restoring is O(1) too. The verification
-/// index is not captured: it is marked for reindexing instead.
+/// state is captured whole: a refused rebuild must not forget which verdicts relied on the
+/// magnitude `M` (``Verification/magnitudeNeeded``; a regression test,
+/// `testRefusedOperationsKeepTheVerdictsTheyRolledBack`, ended a required constraint 37.9 off
+/// when only the input magnitude was restored).
 internal struct SolverState {
     let tableau: Tableau
     let simplex: Simplex
     let registry: ConstraintRegistry
+    let verification: Verification
     let rowStamps: [Int]
-    let inputMagnitude: Double
 
     init(_ s: Solver) {
         tableau = s.tableau
         simplex = s.simplex
         registry = s.registry
+        verification = s.verification
         rowStamps = s.journal.rowStamps
-        inputMagnitude = s.verification.inputMagnitude
     }
 
-    /// Puts the captured parts back into `s` and marks its verification index for reindexing.
+    /// Puts the captured parts back into `s` (the verification's statistics excepted).
     func restore(_ s: Solver) {
         s.tableau = tableau
         s.simplex = simplex
         s.simplex.artificial = nil
         s.registry = registry
         s.journal.rowStamps = rowStamps
-        s.verification.dependentsDirty = true
-        s.verification.inputMagnitude = inputMagnitude
+        let checked = s.verification.checkedConstraints
+        s.verification = verification
+        s.verification.checkedConstraints = checked
         s.journal.clear()
     }
 }

@@ -109,6 +109,9 @@ internal struct Verification {
     var removedMagnitude = 0.0
     /// Constraints checked so far (statistics for tests and benchmarks).
     var checkedConstraints = 0
+    /// The first soft finding of the current check (drift that has not broken the promise; see
+    /// ``verify(full:size:incrementalOnly:acceptSoft:tableau:journal:)``), or nil.
+    var softViolation: String? = nil
 
     // MARK: Scratch (dense by symbol index or record slot, reused; see `recordViolation`)
 

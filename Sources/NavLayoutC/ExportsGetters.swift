@@ -1,4 +1,5 @@
 // C exports asked for by the bindings and the diagnostics tests: opacity of host views (SPEC §8),
+// a view's safe-area insets and whether its margins are measured from them (issue 16),
 // map view options, hiding stack position/alignment, a constraint's anchors, relation and
 // multiplier, a titled SVG snapshot. Documentation: include/navlayout.h.
 
@@ -21,6 +22,30 @@ public func nl_view_is_opaque(_ view: OpaquePointer?, _ out: UnsafeMutablePointe
     guarded {
         let out = try requireOut(out, "nl_view_is_opaque")
         out.pointee = try resolveView(view).1.isOpaque
+    }
+}
+
+@c @implementation
+public func nl_view_set_insets_layout_margins_from_safe_area(_ view: OpaquePointer?, _ on: Bool) -> nl_status {
+    guarded {
+        let (_, v) = try resolveView(view)
+        v.insetsLayoutMarginsFromSafeArea = on
+    }
+}
+
+@c @implementation
+public func nl_view_insets_layout_margins_from_safe_area(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Bool>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_view_insets_layout_margins_from_safe_area")
+        out.pointee = try resolveView(view).1.insetsLayoutMarginsFromSafeArea
+    }
+}
+
+@c @implementation
+public func nl_view_safe_area_insets(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<nl_insets>?) -> nl_status {
+    guarded {
+        let out = try requireOut(out, "nl_view_safe_area_insets")
+        out.pointee = cInsets(try resolveView(view).1.safeAreaInsets)
     }
 }
 

@@ -155,7 +155,8 @@ private func mapped(_ error: Error, _ what: @autoclosure () -> String) -> Error 
             + "±\(maxCoefficientText) (NL_SOLVER_MAX_COEFFICIENT), a constant or suggested value beyond ±\(maxConstantText) "
             + "(NL_SOLVER_MAX_CONSTANT), or a strength outside (0, 1000]")
     case .pivotBudgetExceeded:
-        return NavLayoutError.internal("\(w): pivot budget exceeded (numerical trouble; the solver is unchanged)")
+        // Never thrown by the solver's public operations (they recover, issue 17): a bug if seen.
+        return NavLayoutError.internal("\(w): pivot budget exceeded (a bug: the solver recovers from this; the solver is unchanged)")
     case .numericalInstability:
         return NavLayoutError.unsatisfiable("\(w): refused as numerically unstable (an ill-conditioned system, e.g. "
             + "multipliers 1e4 and 1e-4 with constants near 1e7, would have broken a required constraint beyond "

@@ -168,6 +168,28 @@ public func nl_sweep_page(_ resultJSON: UnsafePointer<CChar>?, _ title: UnsafePo
 }
 
 @c @implementation
+public func nl_map_view_sweep_viewer_page(_ map: OpaquePointer?, _ resultJSON: UnsafePointer<CChar>?, _ bandIndex: Int,
+                                         _ outHTML: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nl_status {
+    outHTML?.pointee = nil
+    return guarded {
+        let out = try requireOut(outHTML, "nl_map_view_sweep_viewer_page: out_html")
+        guard let resultJSON else { throw NavLayoutError.invalidArgument("nl_map_view_sweep_viewer_page: result_json is NULL") }
+        let sweep = try SweepResult(json: String(cString: resultJSON))
+        guard sweep.bands.indices.contains(bandIndex) else {
+            throw NavLayoutError.invalidArgument("nl_map_view_sweep_viewer_page: band_index \(bandIndex) is out of range: the result has \(sweep.bands.count) bands")
+        }
+        let ctx = try resolveMap(map)
+        guard let m = ctx.map else { throw NavLayoutError.invalidHandle("map view was destroyed") }
+        if ctx.callbackDepth > 0 {
+            throw NavLayoutError.reentrant("nl_map_view_sweep_viewer_page called from inside a callback of the same map view; call it after the callback returns")
+        }
+        defer { ctx.failMessage = nil }
+        let page = try SizeSweep.viewerPage(map: m, band: sweep.bands[bandIndex], of: sweep, beforeEach: { ctx.failMessage = nil })
+        try result(page.html, out)
+    }
+}
+
+@c @implementation
 public func nl_string_duplicate(_ text: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
     guardedValue {
         guard let text else { throw NavLayoutError.invalidArgument("nl_string_duplicate: text is NULL") }

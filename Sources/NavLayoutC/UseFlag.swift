@@ -72,9 +72,25 @@ private let threadUseKey: pthread_key_t = {
 
 /// The calling thread's ThreadUse.
 @inline(__always) func threadUse() -> UnsafeMutablePointer<ThreadUse> {
+#if NAVLAYOUT_UNCHECKED_THREADS
+    return uncheckedThreadUse
+#else
     if let p = pthread_getspecific(threadUseKey) { return p.assumingMemoryBound(to: ThreadUse.self) }
     return makeThreadUse()
+#endif
 }
+
+#if NAVLAYOUT_UNCHECKED_THREADS
+// bench/call_overhead.c's baseline only (bench/reliability.sh builds the library a second time with
+// -D NAVLAYOUT_UNCHECKED_THREADS): the check compiled out — no thread-specific read, no
+// compare-and-swap — so that the two libraries differ by the check alone. Never shipped: with it,
+// two threads on one map view are not refused.
+private let uncheckedThreadUse: UnsafeMutablePointer<ThreadUse> = {
+    let p = UnsafeMutablePointer<ThreadUse>.allocate(capacity: 1)
+    p.initialize(to: ThreadUse(head: nil))
+    return p
+}()
+#endif
 
 @inline(never) private func makeThreadUse() -> UnsafeMutablePointer<ThreadUse> {
     let p = UnsafeMutablePointer<ThreadUse>.allocate(capacity: 1)
@@ -113,6 +129,9 @@ enum UseResult {
 /// Tries to take `flag` for the calling thread. Called inside the handle table's critical section
 /// (Handles.lookupEntering): no list bookkeeping here, see `noteTaken`.
 @inline(__always) func tryTake(_ flag: UseTracked, as me: UInt) -> UseResult {
+#if NAVLAYOUT_UNCHECKED_THREADS
+    return .alreadyHeld
+#endif
     if flag.owner.load(ordering: .relaxed) == me { return .alreadyHeld }
     let (exchanged, _) = flag.owner.compareExchange(expected: 0, desired: me, ordering: .acquiring)
     return exchanged ? .taken : .busy

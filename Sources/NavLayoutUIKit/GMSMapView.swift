@@ -64,8 +64,9 @@ public final class GMSMapView: UIView {
         set { setFrame(newValue, safeAreaInsets: safeAreaInsets) }
     }
 
-    /// The safe-area insets in points (a device's notch and home indicator).
-    public var safeAreaInsets: UIEdgeInsets { UIEdgeInsets(navigationMapView.safeArea) }
+    /// The safe-area insets in points (a device's notch and home indicator), as the host set them
+    /// (no layout pass needed).
+    public override var safeAreaInsets: UIEdgeInsets { UIEdgeInsets(navigationMapView.safeArea) }
 
     /// Resizes the map view to `frame.size` with new safe-area insets (a rotation); as `frame`.
     public func setFrame(_ frame: CGRect, safeAreaInsets: UIEdgeInsets) {

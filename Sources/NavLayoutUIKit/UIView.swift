@@ -172,12 +172,24 @@ open class UIView: NSObject {
     /// The guides added with `addLayoutGuide(_:)`.
     public var layoutGuides: [UILayoutGuide] { navLayoutView.layoutGuides.map(UILayoutGuide.wrapper(for:)) }
 
-    /// The safe-area guide (the map view's safe area; a plain view's own frame).
+    /// The safe-area guide: the view's frame inset by `safeAreaInsets` (the map view's safe area;
+    /// for another view the part of it the map's unsafe edges do not cover).
     public var safeAreaLayoutGuide: UILayoutGuide { UILayoutGuide.wrapper(for: navLayoutView.safeAreaLayoutGuide) }
 
-    /// The view's frame inset by `layoutMargins`; align to an SDK component's to keep its
+    /// The view's safe area inset by `layoutMargins` (its frame inset by them when
+    /// `insetsLayoutMarginsFromSafeArea` is false); align to an SDK component's to keep its
     /// built-in margins from adding up (the seed's "match Google's style").
     public var layoutMarginsGuide: UILayoutGuide { UILayoutGuide.wrapper(for: navLayoutView.layoutMarginsGuide) }
+
+    /// The part of the view the map's unsafe edges cover, in points from its frame (UIKit's
+    /// rule, see `LayoutView.safeAreaInsets`). Performs a pending layout pass.
+    public var safeAreaInsets: UIEdgeInsets { UIEdgeInsets(navLayoutView.safeAreaInsets) }
+
+    /// Whether the layout margins are measured from the safe area (default true, as in UIKit).
+    public var insetsLayoutMarginsFromSafeArea: Bool {
+        get { navLayoutView.insetsLayoutMarginsFromSafeArea }
+        set { navLayoutView.insetsLayoutMarginsFromSafeArea = newValue }
+    }
 
     /// The layout margins in points (default 8; the SDK's components have their own). A
     /// non-finite value is refused.

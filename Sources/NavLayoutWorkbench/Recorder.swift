@@ -174,6 +174,7 @@ public final class SessionRecorder {
         }
         var s = "{\"time\":\(num(map.currentTime))"
         s += ",\"mapSize\":[\(num(map.size.width)),\(num(map.size.height))],\"safeArea\":\(insets(map.safeArea))"
+        s += ",\"preset\":\(matchingPreset().map(jsonString) ?? "null")"
         s += ",\"navigationState\":\(jsonString("\(map.stateKind)")),\"wideMode\":\(map.wideMode)"
         s += ",\"speedWidgetMode\":\(jsonString(SessionEvent.modeName(map.speedWidgetMode)))"
         s += ",\"recenterButton\":\(map.isShowingRecenterButton)"
@@ -224,6 +225,14 @@ public final class SessionRecorder {
         }
         s += ",\"diagnostics\":[\(diagnosticJSON.joined(separator: ","))]}"
         return s
+    }
+
+    /// The SPEC §9 preset whose size, safe area and CarPlay option the map view has now (after a
+    /// rotation step, `iphone-landscape`), or nil: the page's header names the device of each step.
+    private func matchingPreset() -> String? {
+        DevicePreset.all.first {
+            $0.size == map.size && $0.safeArea == map.safeArea && $0.isCarPlay == map.options.carPlay
+        }?.name
     }
 
     /// `{"horizontal": [...], "vertical": [...]}`: the item's constraints affecting layout on each

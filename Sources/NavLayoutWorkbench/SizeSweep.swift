@@ -31,7 +31,7 @@ public struct SweepConfiguration: Sendable {
     /// Points between the first samples (default 8): a band narrower than this between two samples
     /// with the same result can be missed; every change between samples that differ is found.
     public var sampleStep: Double
-    /// Threads (map views at once); 0 = one per processor online.
+    /// Threads (map views at once); 0 = one per processor online; at most `maximumThreads`.
     public var threads: Int
 
     /// The grid boundaries are found on: 0.01 pt (issue 15).
@@ -41,6 +41,8 @@ public struct SweepConfiguration: Sendable {
     /// The largest size either end may have (points), and the most samples a sweep may take.
     public static let maximumSize = 100_000.0
     public static let maximumSamples = 100_000
+    /// The most threads (or a host's worker processes) a sweep may ask for.
+    public static let maximumThreads = 256
 
     public init(axis: SweepAxis, start: Double, stop: Double, fixed: Double, safeArea: EdgeInsets = .zero,
                 layoutDirection: LayoutDirection = .leftToRight, sampleStep: Double = defaultSampleStep, threads: Int = 0) {
@@ -63,8 +65,8 @@ public struct SweepConfiguration: Sendable {
     /// it (`start`, `stop`, `height`/`width` for `fixed`, `safe_area`, `sample_step`, `threads`).
     /// - Throws: `NavLayoutError.invalidArgument` for a NaN or infinite number, a negative size,
     ///   an empty or reversed range, ends beyond `maximumSize`, a `sampleStep` that is not positive
-    ///   or gives more than `maximumSamples` samples, negative `threads`, and insets that do not
-    ///   fit the map view at the range's smaller end.
+    ///   or gives more than `maximumSamples` samples, `threads` outside 0…`maximumThreads`, and
+    ///   insets that do not fit the map view at the range's smaller end.
     public func validate() throws {
         let fixedName = axis == .width ? "height" : "width"
         for (name, v) in [("start", start), ("stop", stop), (fixedName, fixed)] {
@@ -86,7 +88,9 @@ public struct SweepConfiguration: Sendable {
         guard (stop - start) / sampleStep <= Double(Self.maximumSamples) else {
             throw NavLayoutError.invalidArgument("sample_step \(formatPoints(sampleStep)) gives more than \(Self.maximumSamples) samples over \(formatPoints(stop - start)) pt; use a larger one")
         }
-        guard threads >= 0 else { throw NavLayoutError.invalidArgument("threads must be 0 (one per processor) or more, not \(threads)") }
+        guard threads >= 0 && threads <= Self.maximumThreads else {
+            throw NavLayoutError.invalidArgument("threads must be 0 (one per processor) to \(Self.maximumThreads), not \(threads)")
+        }
         // The map view's own check, without making one (a map view that is made must be
         // invalidated: its views and constraints reference each other).
         do {
@@ -286,10 +290,24 @@ public enum SizeSweep {
                                         options: .init(layoutDirection: c.layoutDirection))
         defer { map.invalidate() }
         try map.setLayoutDelegate(try makeDelegate())
-        map.diagnosticHandler = { _, _ in }
-        map.diagnosticHandlerMinimumSeverity = .error
+        return try viewerPage(map: map, band: band, of: result)
+    }
+
+    /// The viewer page of the standard session on `map` — a map view at `band`'s midpoint with the
+    /// swept delegate set (C and Python make it, with their delegate) — titled after the band. The
+    /// session's diagnostics are not reported to the map view's handler (the page shows them).
+    /// - Throws: `invalidArgument` when `map`'s size or safe area is not the band's midpoint's;
+    ///   what `SessionDriver.checkCanRun` throws.
+    public static func viewerPage(map: NavigationMapView, band: SweepBand, of result: SweepResult,
+                                  beforeEach: @escaping () -> Void = {}) throws -> (html: String, recording: SessionRecording) {
+        let c = result.configuration
+        guard map.size == c.size(at: band.midpoint), map.safeArea == c.safeArea else {
+            throw NavLayoutError.invalidArgument("the map view is \(formatPoints(map.size.width)) × \(formatPoints(map.size.height)) pt with safe area \(map.safeArea); the band's viewer page needs \(formatPoints(c.size(at: band.midpoint).width)) × \(formatPoints(c.size(at: band.midpoint).height)) pt (its midpoint) with \(c.safeArea)")
+        }
         let title = bandTitle(band, of: result)
-        let recording = try SessionRecorder(map: map, title: title, preset: nil).record(.standard(for: map, preset: nil))
+        let recorder = SessionRecorder(map: map, title: title, preset: nil)
+        recorder.beforeEach = beforeEach
+        let recording = try withQuietDiagnostics(map) { try recorder.record(.standard(for: map, preset: nil)) }
         return (ViewerPage.html(recording, title: title, preset: nil), recording)
     }
 

@@ -46,7 +46,7 @@ public enum SweepPage {
         """
         out += chart(result)
         out += """
-        <p class="legend"><span class="key clean"></span>no diagnostics <span class="key info"></span>infos <span class="key warning"></span>warnings <span class="key error"></span>errors <span class="key failure"></span>the delegate failed <span class="key wide"></span>wide mode (SPEC §4). Each band links to the viewer at its midpoint.</p>
+        <p class="legend"><span class="key clean"></span>no diagnostics <span class="key info"></span>infos <span class="key warning"></span>warnings <span class="key error"></span>errors <span class="key failure"></span>the delegate failed <span class="key wide"></span>wide mode (a safe area at least 600 pt wide). Each band links to the viewer at its midpoint.</p>
         <table id="bands"><thead><tr><th>#</th><th>\(c.axis.rawValue) (pt)</th><th>mode</th><th>diagnostics and failures (step: what)</th><th>viewer</th></tr></thead><tbody>
 
         """
@@ -76,9 +76,15 @@ public enum SweepPage {
         let c = result.configuration
         let span = c.stop - c.start
         func x(_ v: Double) -> Double { left + (v - c.start) / span * width }
-        var out = "<svg id=\"chart\" viewBox=\"0 0 \(formatPoints(chartWidth)) 150\" role=\"img\" aria-label=\"bands along the \(c.axis.rawValue)\">\n"
+        var out = "<svg id=\"chart\" viewBox=\"0 0 \(formatPoints(chartWidth)) 166\" role=\"img\" aria-label=\"bands along the \(c.axis.rawValue)\">\n"
         out += "<line class=\"axis\" x1=\"\(formatPoints(left))\" y1=\"104\" x2=\"\(formatPoints(left + width))\" y2=\"104\"/>\n"
-        var lastLabel = -1e9
+        // Boundary labels on two rows, so that close boundaries (112, 136, 176 pt) all show.
+        var lastLabel = [-1e9, -1e9]
+        func label(_ x: Double, _ text: String) -> String {
+            guard let row = (0..<2).first(where: { x - lastLabel[$0] >= 36 }) else { return "" }
+            lastLabel[row] = x
+            return "<text class=\"boundary\" x=\"\(formatPoints(x))\" y=\"\(row == 0 ? 126 : 142)\">\(text)</text>\n"
+        }
         for (i, b) in result.bands.enumerated() {
             let x0 = x(b.start)
             let w = max(x(b.stop) - x0, minimumBandWidth)
@@ -92,17 +98,14 @@ public enum SweepPage {
             if w >= 24 {
                 out += "<text class=\"number\" x=\"\(formatPoints(x0 + w / 2))\" y=\"57\">\(i + 1)</text>\n"
             }
-            // A tick at every boundary (and the start), labelled when it does not crowd the last.
+            // A tick at every boundary (and the start), labelled where a row has room.
             out += "<line class=\"tick\" x1=\"\(formatPoints(x0))\" y1=\"20\" x2=\"\(formatPoints(x0))\" y2=\"110\"/>\n"
-            if x0 - lastLabel >= 40 {
-                out += "<text class=\"boundary\" x=\"\(formatPoints(x0))\" y=\"126\">\(formatPoints(b.start))</text>\n"
-                lastLabel = x0
-            }
+            out += label(x0, formatPoints(b.start))
         }
         let end = x(c.stop)
         out += "<line class=\"tick\" x1=\"\(formatPoints(end))\" y1=\"20\" x2=\"\(formatPoints(end))\" y2=\"110\"/>\n"
-        if end - lastLabel >= 40 { out += "<text class=\"boundary\" x=\"\(formatPoints(end))\" y=\"126\">\(formatPoints(c.stop))</text>\n" }
-        out += "<text class=\"unit\" x=\"\(formatPoints(left + width / 2))\" y=\"146\">\(c.axis.rawValue) (pt)</text>\n"
+        out += label(end, formatPoints(c.stop))
+        out += "<text class=\"unit\" x=\"\(formatPoints(left + width / 2))\" y=\"162\">\(c.axis.rawValue) (pt)</text>\n"
         out += "</svg>\n"
         return out
     }

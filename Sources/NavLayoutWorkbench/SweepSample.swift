@@ -116,6 +116,14 @@ extension SizeSweep {
     public static func sample(map: NavigationMapView, beforeEach: () -> Void = {}) throws -> SweepSample {
         let script = SessionScript.standard(preset: nil, size: map.size, safeArea: map.safeArea)
         try SessionDriver.checkCanRun(script, on: map)
+        return try withQuietDiagnostics(map) {
+            try sessionSample(map, script, beforeEach: beforeEach)
+        }
+    }
+
+    /// Runs `body` with `map`'s diagnostic reports going nowhere (the sweep's results hold the
+    /// diagnostics), then restores the handler.
+    static func withQuietDiagnostics<T>(_ map: NavigationMapView, _ body: () throws -> T) rethrows -> T {
         let handler = map.diagnosticHandler
         let minimum = map.diagnosticHandlerMinimumSeverity
         let provider = map.minimumSeverityProvider
@@ -127,6 +135,10 @@ extension SizeSweep {
             map.diagnosticHandlerMinimumSeverity = minimum
             map.minimumSeverityProvider = provider
         }
+        return try body()
+    }
+
+    private static func sessionSample(_ map: NavigationMapView, _ script: SessionScript, beforeEach: () -> Void) throws -> SweepSample {
         var diagnostics: [SweepDiagnostic] = []
         var failures: [SweepFailure] = []
         try SessionDriver.run(script, on: map, beforeEach: beforeEach) { index, step, outcome in

@@ -102,7 +102,8 @@ extension NavigationMapView {
 
     /// SPEC §8 diagnostics for the current target layout: the engine's own (unsatisfiable,
     /// ambiguousLayout, hiddenInHidingStack, leftRightAnchor) and the navigation rules
-    /// (legacyAPIIgnored, sizeConstraintOnFixedComponent, missingRequiredComponent, emptyViewport,
+    /// (legacyAPIIgnored, sizeConstraintOnFixedComponent, missingRequiredComponent — absent or
+    /// hidden —, emptyViewport,
     /// offscreen, viewportObstructed, overlap, wideModeCardsNotLeading, staleComponent).
     ///
     /// With `minimumSeverity` above `.info` the rules of lower severities are not evaluated: the
@@ -132,11 +133,15 @@ extension NavigationMapView {
         let opaqueHosts = walk.visibleHostViews.filter(\.isOpaque)
 
         if isNavigationEnabled {
-            for component in [googleLogo, viewport] where !inHierarchy(component) {
-                out.append(LayoutDiagnostic(
-                    code: .missingRequiredComponent,
-                    message: "\(component.displayName) is not in the map view's hierarchy in the \(stateKind) state; every navigation state must add googleLogo and viewport and keep them there",
-                    items: [component]))
+            for component in [googleLogo, viewport] {
+                if !inHierarchy(component) {
+                    out.append(LayoutDiagnostic(
+                        code: .missingRequiredComponent,
+                        message: "\(component.displayName) is not in the map view's hierarchy in the \(stateKind) state; every navigation state must add googleLogo and viewport and keep them there",
+                        items: [component]))
+                } else if let hider = hiddenCause(of: component) {
+                    out.append(hiddenRequiredComponent(component, hiddenBy: hider))
+                }
             }
             if inHierarchy(viewport) && viewport.targetFrame.area == 0 {
                 let f = viewport.targetFrame
@@ -212,6 +217,46 @@ extension NavigationMapView {
         out += accessibilityDiagnostics(minimumSeverity: minimumSeverity, walk: walk)
         out += refusedCalls
         return minimumSeverity == .info ? out : out.filter { $0.severity.rawValue >= minimumSeverity.rawValue }
+    }
+
+    /// The view whose `isHidden` hides `view`: the view itself or its nearest hidden ancestor
+    /// (nil when it is visible).
+    private func hiddenCause(of view: LayoutView) -> LayoutView? {
+        var v: LayoutView? = view
+        while let x = v, x !== self {
+            if x.isHidden { return x }
+            v = x.superview
+        }
+        return nil
+    }
+
+    /// `missingRequiredComponent` for a logo or viewport that is in the hierarchy but hidden —
+    /// the seed's "add, position and keep visible" (issue 16). Items: the component, then the
+    /// hidden ancestor that hides it, if any.
+    private func hiddenRequiredComponent(_ component: LayoutView, hiddenBy hider: LayoutView) -> LayoutDiagnostic {
+        let name = component === googleLogo && isShowingRecenterButton
+            ? "\(component.displayName) (showing as the re-center button)" : component.displayName
+        let how: String
+        let fix: String
+        if hider === component {
+            if component.managingStack != nil {
+                how = "the hiding stack that arranges it hid it (it does not fit)"
+                fix = "take it out of the hiding stack, or give the stack the room"
+            } else {
+                how = "its isHidden is true"
+                fix = "set its isHidden to false"
+            }
+        } else if hider.managingStack != nil {
+            how = "it is inside \(hider.displayName), which a hiding stack hid (it does not fit)"
+            fix = "move it out of \(hider.displayName), or give the stack the room"
+        } else {
+            how = "it is inside \(hider.displayName), whose isHidden is true"
+            fix = "set isHidden to false on \(hider.displayName), or move \(component.displayName) out of it"
+        }
+        return LayoutDiagnostic(
+            code: .missingRequiredComponent,
+            message: "\(name) is in the map view's hierarchy but hidden in the \(stateKind) state: \(how); every navigation state must keep googleLogo and viewport visible — \(fix)",
+            items: hider === component ? [component] : [component, hider])
     }
 
     /// What puts `v` where it is on `axes`, for the messages of emptyViewport and offscreen (issue

@@ -20,6 +20,21 @@ func insetsArgument(_ text: String) -> EdgeInsets {
     return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
 }
 
+/// Creates `path` and its missing parents (`mkdir -p`); nil when it exists as a directory after,
+/// else the C library's reason ("Not a directory", "Permission denied").
+func createDirectories(_ path: String) -> String? {
+    var current = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+        current += "/" + part
+        if mkdir(current, 0o777) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+    }
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        return String(cString: strerror(ENOTDIR))
+    }
+    return nil
+}
+
 func sweepCommand() -> Never {
     let delegateName = option("--delegate", default: "sample")
     let axisName = option("--axis", default: "width")
@@ -52,7 +67,7 @@ func sweepCommand() -> Never {
         fail("navlayout sweep: \(error)")
     }
     if !out.isEmpty {
-        makeDirectory(out)
+        if let reason = createDirectories(out) { fail("navlayout sweep: cannot write --out \(out): \(reason)") }
         do {
             for (i, band) in result.bands.enumerated() {
                 let page = try SizeSweep.viewerPage(for: band, of: result) { makeDelegate(delegateName) }
@@ -66,7 +81,10 @@ func sweepCommand() -> Never {
         }
     }
     print(json ? result.json : result.text, terminator: json ? "\n" : "")
-    if !out.isEmpty { print("sweep page: \(out)/index.html (\(result.bands.count) viewer pages next to it); open it in a browser") }
+    if !out.isEmpty {
+        let n = result.bands.count
+        print("sweep page: \(out)/index.html (\(n) viewer page\(n == 1 ? "" : "s") next to it); open it in a browser")
+    }
     let bad = result.bands.contains { b in !b.failures.isEmpty || b.diagnostics.contains { $0.severity == .error } }
     exit(bad ? 1 : 0)
 }

@@ -159,7 +159,13 @@ final class AnchorAndConstraintTests: XCTestCase {
             card.topAnchor.constraint(equalTo: root.topAnchor, constant: 30),
             card.widthAnchor.constraint(equalToConstant: 100), card.heightAnchor.constraint(equalToConstant: 50),
         ])
-        // (20 + 6, 30 + 4, 100 − 6 − 10, 50 − 4 − 8)
+        // The card (20, 30, 100, 50) reaches 50 − 30 = 20 pt into the map's top unsafe band
+        // (safe area from y 50; its left edge 20 is right of the band's 10): the margins are
+        // measured from its safe area (UIKit's insetsLayoutMarginsFromSafeArea, default true):
+        // (20 + 6, 30 + 20 + 4, 100 − 6 − 10, 50 − 24 − 8).
+        XCTAssertEqual(card.layoutMarginsGuide.frame, Rect(x: 26, y: 54, width: 84, height: 18))
+        // From the frame alone: (20 + 6, 30 + 4, 100 − 6 − 10, 50 − 4 − 8).
+        card.insetsLayoutMarginsFromSafeArea = false
         XCTAssertEqual(card.layoutMarginsGuide.frame, Rect(x: 26, y: 34, width: 84, height: 38))
     }
 

@@ -161,7 +161,8 @@ final class RandomBadlyScaledTests: XCTestCase {
                     try s.addConstraint(c)
                     if strength == 1000 { required.append(c) }
                 } catch let e as SolverError {
-                    XCTAssertTrue([.unsatisfiableConstraint, .numericalInstability, .pivotBudgetExceeded].contains(e),
+                    // (Never the pivot budget: issue 17 item 5.)
+                    XCTAssertTrue([.unsatisfiableConstraint, .numericalInstability].contains(e),
                                   "seed \(seed): \(e)")
                     XCTAssertEqual(s.dump(), before, "seed \(seed): a refused add changed the solver")
                     refused[e, default: 0] += 1

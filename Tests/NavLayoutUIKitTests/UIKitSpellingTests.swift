@@ -219,4 +219,26 @@ final class UIKitSpellingTests: XCTestCase {
         XCTAssertEqual(map.navigationMapView.diagnostics.last?.message,
                        "accessibilityElements was refused and changed nothing: entry 0 is a String, not a UIView; NavLayout's accessibility elements are views")
     } }
+    /// UIKit's safe area of a view and margins measured from it (issue 16): a header across the
+    /// top of iphone-portrait (S = 59/0/34/0), 393 × 120 at (0, 0), reaches 59 pt under the
+    /// status bar; its margins guide is (8, 59 + 8, 393 − 16, 120 − 67 − 8).
+    func testSafeAreaInsetsAndMarginsFromTheSafeArea() throws { try onMain {
+        let map = try XCTUnwrap(GMSMapView(preset: "iphone-portrait"))
+        let header = UIView()
+        map.addSubview(header)
+        NSLayoutConstraint.activate([
+            header.topAnchor.constraint(equalTo: map.topAnchor), header.leadingAnchor.constraint(equalTo: map.leadingAnchor),
+            header.widthAnchor.constraint(equalToConstant: 393), header.heightAnchor.constraint(equalToConstant: 120),
+        ])
+        let margins = header.layoutMarginsGuide  // as UIKit, layoutFrame is read after a layout pass
+        map.layoutIfNeeded()
+        XCTAssertEqual(map.safeAreaInsets, UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+        XCTAssertEqual(header.safeAreaInsets, UIEdgeInsets(top: 59, left: 0, bottom: 0, right: 0))
+        XCTAssertTrue(header.insetsLayoutMarginsFromSafeArea)
+        XCTAssertEqual(margins.layoutFrame, CGRect(x: 8, y: 67, width: 377, height: 45))
+        header.insetsLayoutMarginsFromSafeArea = false
+        map.layoutIfNeeded()
+        // (8, 8, 377, 120 − 16).
+        XCTAssertEqual(margins.layoutFrame, CGRect(x: 8, y: 8, width: 377, height: 104))
+    } }
 }

@@ -79,6 +79,30 @@ final class RecorderTests: XCTestCase {
         XCTAssertEqual(byName["navigation disabled"]?["navigationState"] as? String, "noNavigation")
     }
 
+    /// Each state names the SPEC §9 preset the map view has then (issue 14: the page's header
+    /// follows a rotation): iphone-portrait's standard session rotates to iphone-landscape
+    /// (852 × 393, safe area 0, 59, 21, 59) and back; a map of no preset's size names none.
+    func testStatesNameTheirPreset() throws {
+        let r = try record(SampleLayoutDelegate(), preset: "iphone-portrait")
+        let byName = Dictionary(uniqueKeysWithValues: steps(r).map { ($0["name"] as! String, states($0)) })
+        let rotated = try XCTUnwrap(byName["rotated to iphone-landscape"])
+        for state in rotated {
+            XCTAssertEqual(state["mapSize"] as? [Double], [852, 393])
+            XCTAssertEqual(state["safeArea"] as? [Double], [0, 59, 21, 59])
+            XCTAssertEqual(state["preset"] as? String, "iphone-landscape")
+        }
+        XCTAssertEqual(byName["rotated back to iphone-portrait"]?.last?["preset"] as? String, "iphone-portrait")
+        XCTAssertEqual(byName["navigation ready"]?.first?["preset"] as? String, "iphone-portrait")
+
+        let map = try NavigationMapView(size: Size(width: 500, height: 700), safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        defer { map.invalidate() }
+        try map.setLayoutDelegate(SampleLayoutDelegate())
+        let custom = try SessionRecorder(map: map, title: "custom", preset: nil).record(.standard(for: map, preset: nil))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(custom.json.utf8)) as? [String: Any])
+        let first = try XCTUnwrap(steps(json).first.flatMap { states($0).first })
+        XCTAssertTrue(first["preset"] is NSNull, "\(String(describing: first["preset"]))")
+    }
+
     /// A delegate that throws: the failure is in its step, the session goes on.
     func testFailingDelegateIsRecordedAndTheSessionGoesOn() throws {
         /// The sample, except that showing a prompt throws.

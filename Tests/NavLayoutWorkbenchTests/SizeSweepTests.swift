@@ -6,32 +6,13 @@ import NavLayoutExamples
 
 /// The sample delegate, failing in `startGuidance` on map views narrower than `failBelow` points:
 /// a delegate that breaks at some sizes only.
-final class FailingBelowWidth: NavigationLayoutDelegate {
+final class FailingBelowWidth: SampleLayoutDelegate {
     struct Refused: Error, CustomStringConvertible { let width: Double; var description: String { "too narrow: \(width)" } }
-    let sample = SampleLayoutDelegate()
     let failBelow: Double
     init(failBelow: Double) { self.failBelow = failBelow }
-    func enableNavigationUI(navMap: NavigationMapView, newState: NavigationReadyUIState) throws {
-        try sample.enableNavigationUI(navMap: navMap, newState: newState)
-    }
-    func disableNavigationUI(navMap: NavigationMapView, oldState: NavigationReadyUIState) throws {
-        try sample.disableNavigationUI(navMap: navMap, oldState: oldState)
-    }
-    func startGuidance(navMap: NavigationMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) throws {
-        try sample.startGuidance(navMap: navMap, newState: newState, oldState: oldState)
+    override func startGuidance(navMap: NavigationMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) throws {
+        try super.startGuidance(navMap: navMap, newState: newState, oldState: oldState)
         if navMap.size.width < failBelow { throw Refused(width: navMap.size.width) }
-    }
-    func stopGuidance(navMap: NavigationMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState) throws {
-        try sample.stopGuidance(navMap: navMap, newState: newState, oldState: oldState)
-    }
-    func showPrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView) throws {
-        try sample.showPrompt(navMap: navMap, newPrompt: newPrompt)
-    }
-    func hidePrompt(navMap: NavigationMapView, oldPrompt: NavigationPromptView) throws {
-        try sample.hidePrompt(navMap: navMap, oldPrompt: oldPrompt)
-    }
-    func changePrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView, oldPrompt: NavigationPromptView) throws {
-        try sample.changePrompt(navMap: navMap, newPrompt: newPrompt, oldPrompt: oldPrompt)
     }
 }
 
@@ -159,7 +140,9 @@ final class SizeSweepTests: XCTestCase {
         c = ipadWidths(); c.safeArea.top = .nan
         XCTAssertEqual(message(c), "safe_area.top must be a finite, non-negative number of points, not nan")
         c = ipadWidths(); c.threads = -1
-        XCTAssertEqual(message(c), "threads must be 0 (one per processor) or more, not -1")
+        XCTAssertEqual(message(c), "threads must be 0 (one per processor) to 256, not -1")
+        c.threads = 257
+        XCTAssertEqual(message(c), "threads must be 0 (one per processor) to 256, not 257")
     }
 
     /// A sampler error that is not a result stops the sweep and is rethrown.

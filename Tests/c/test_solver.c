@@ -1,6 +1,8 @@
 /* Issue 5: the raw Cassowary solver in C (nl_solver_*, nl_variable_*, terms, strengths, batch
  * add, edit variables, dump), its error statuses, and failure atomicity (a failed call leaves
  * nl_solver_dump unchanged). */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -267,10 +269,81 @@ static void test_errors(void) {
     CHECK_OK(nl_solver_destroy(s));
 }
 
+/* Issue 17 item 5 and issue 19: removals always succeed. (1) The report's constraint
+ * -2.7e-114*v - 90 <= 0 (a coefficient below 1e-9 counts as 0) is added and removed, destroyed,
+ * and removed under an edit variable: every call NL_OK, never NL_ERR_INTERNAL. (2) A sequence on
+ * coefficients within [1e-3, 1e3] (random search, seed 402) whose last removal release 0.1.0
+ * refused as "numerically unstable": it must succeed, and the required constraint that stays must
+ * still hold (to 1e-6 of its terms' magnitudes). */
+static void add_terms(nl_solver *s, nl_variable **v, const int *var, const double *k, int n,
+                      double constant, nl_relation rel, double strength, nl_solver_constraint **out) {
+    nl_term t[4];
+    int i;
+    for (i = 0; i < n; i++) { t[i].variable = v[var[i]]; t[i].coefficient = k[i]; }
+    CHECK_OK(nl_solver_add_constraint(s, t, (size_t)n, constant, rel, strength, out));
+}
+
+static void test_removals_always_succeed(void) {
+    nl_solver *s = nl_solver_create();
+    nl_variable *v = nl_variable_create(s, "v");
+    nl_term tiny = {v, -2.7e-114};
+    nl_solver_constraint *c;
+    double strengths[] = {NL_STRENGTH_REQUIRED, NL_STRENGTH_STRONG, NL_STRENGTH_WEAK};
+    int i;
+    bool has = true;
+    for (i = 0; i < 3; i++) {
+        CHECK_OK(nl_solver_add_constraint(s, &tiny, 1, -90, NL_LESS_OR_EQUAL, strengths[i], &c));
+        CHECK_OK(nl_solver_remove_constraint(s, c));
+        CHECK_OK(nl_solver_has_constraint(s, c, &has));
+        CHECK(!has, "removed constraint still in the solver");
+        CHECK_OK(nl_solver_add_constraints(s, &c, 1));
+        CHECK_OK(nl_solver_constraint_destroy(c));
+    }
+    CHECK_OK(nl_solver_add_edit_variable(s, v, NL_STRENGTH_STRONG));
+    CHECK_OK(nl_solver_suggest_value(s, v, 1e12));
+    CHECK_OK(nl_solver_add_constraint(s, &tiny, 1, -90, NL_LESS_OR_EQUAL, NL_STRENGTH_REQUIRED, &c));
+    CHECK_OK(nl_solver_remove_edit_variable(s, v));
+    CHECK_OK(nl_solver_remove_constraint(s, c));
+    CHECK_OK(nl_solver_destroy(s));
+
+    s = nl_solver_create();
+    nl_variable *x[5];
+    nl_solver_constraint *k[7];
+    char name[4];
+    for (i = 0; i < 5; i++) { snprintf(name, sizeof name, "v%d", i); x[i] = nl_variable_create(s, name); }
+    { int a[] = {3, 3, 1}; double b[] = {-0.271516, -2.422002, 0.001088};
+      add_terms(s, x, a, b, 3, 6366.128, NL_EQUAL, NL_STRENGTH_WEAK, &k[0]); }
+    { int a[] = {2, 4, 2}; double b[] = {-0.821148, 0.732632, -0.456532};
+      add_terms(s, x, a, b, 3, 610.857, NL_GREATER_OR_EQUAL, NL_STRENGTH_REQUIRED, &k[1]); }
+    { int a[] = {4}; double b[] = {-0.075619};
+      add_terms(s, x, a, b, 1, 660.659, NL_GREATER_OR_EQUAL, NL_STRENGTH_REQUIRED, &k[2]); }
+    { int a[] = {1, 4, 3}; double b[] = {46.715056, 69.230645, 0.024702};
+      add_terms(s, x, a, b, 3, -5930.071, NL_EQUAL, NL_STRENGTH_REQUIRED, &k[3]); }
+    { int a[] = {4, 1, 1}; double b[] = {0.205094, -117.119727, 8.901052};
+      add_terms(s, x, a, b, 3, -6052.281, NL_GREATER_OR_EQUAL, NL_STRENGTH_MEDIUM, &k[4]); }
+    CHECK_OK(nl_solver_remove_constraint(s, k[2]));
+    { int a[] = {0}; double b[] = {-390.98107};
+      add_terms(s, x, a, b, 1, 4215.151, NL_LESS_OR_EQUAL, NL_STRENGTH_MEDIUM, &k[5]); }
+    { int a[] = {0, 3}; double b[] = {-3.664906, 0.007196};
+      add_terms(s, x, a, b, 2, -6632.935, NL_LESS_OR_EQUAL, NL_STRENGTH_STRONG, &k[6]); }
+    CHECK_OK(nl_solver_remove_constraint(s, k[3]));
+    CHECK_OK(nl_solver_has_constraint(s, k[3], &has));
+    CHECK(!has, "removed constraint still in the solver");
+    CHECK_OK(nl_solver_update_variables(s));
+    {   /* k[1]: -1.27768*v2 + 0.732632*v4 + 610.857 >= 0 must hold. */
+        double v2 = value_of(x[2]), v4 = value_of(x[4]);
+        double r = -0.821148 * v2 + 0.732632 * v4 - 0.456532 * v2 + 610.857;
+        double scale = 610.857 + fabs(1.27768 * v2) + fabs(0.732632 * v4);
+        CHECK(r >= -1e-6 * scale, "k[1] broken after the removal: %g", r);
+    }
+    CHECK_OK(nl_solver_destroy(s));
+}
+
 int main(void) {
     test_basic();
     test_hierarchy();
     test_batch();
     test_errors();
+    test_removals_always_succeed();
     return check_summary("test_solver");
 }

@@ -217,7 +217,35 @@ static void test_bad_input(void) {
     nl_map_view_destroy(map);
 }
 
+/* The viewer page of a band: recorded on a map view the host made at the band's midpoint. */
+static void test_band_viewer_page(void) {
+    nl_sweep_options o = ipad_widths(320, 1400, 0);
+    char *json = NULL, *html = (char *)1;
+    CHECK_OK(nl_sweep(&o, make_sample, NULL, &json));
+    nl_map_options m;
+    memset(&m, 0, sizeof m);
+    m.struct_size = sizeof m;
+    m.width = 460;   /* band 1's midpoint, (320 + 600) / 2 */
+    m.height = 1180;
+    m.safe_area = (nl_insets){24, 0, 20, 0};
+    nl_map_view *map = nl_map_view_create(&m);
+    CHECK_OK(nl_sample_delegate_install(map));
+    CHECK_STATUS(nl_map_view_sweep_viewer_page(map, json, 2, &html), NL_ERR_INVALID_ARGUMENT);
+    CHECK(html == NULL, "out cleared");
+    CHECK_MESSAGE_HAS("band_index 2 is out of range: the result has 2 bands");
+    CHECK_STATUS(nl_map_view_sweep_viewer_page(map, json, 1, &html), NL_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("the band's viewer page needs 1000 × 1180 pt (its midpoint)");
+    CHECK_STATUS(nl_map_view_sweep_viewer_page(map, "{}", 0, &html), NL_ERR_INVALID_ARGUMENT);
+    CHECK_OK(nl_map_view_sweep_viewer_page(map, json, 0, &html));
+    CHECK_HAS(html, "<title>NavLayout viewer — sample · width 460 pt (band 320 – 600)</title>");
+    CHECK_HAS(html, "\"mapSize\":[460,1180]");
+    nl_string_free(html);
+    nl_map_view_destroy(map);
+    nl_string_free(json);
+}
+
 int main(void) {
+    test_band_viewer_page();
     test_sample_delegate_boundary_at_600();
     test_wide_delegate_bands();
     test_failing_factory();

@@ -14,8 +14,8 @@ no environment variable. Where the library comes from, in order:
    without the C tests and examples). Needs the Swift toolchain, CMake >= 3.29 and Ninja, at build
    time only.
 
-The sdist (``python -m build --sdist``) carries ``native/``: CMakeLists.txt, cmake/, include/ and
-Sources/ of the repository, so it builds from source wherever Swift is installed.
+The sdist (``python -m build --sdist``) carries ``native/``: CMakeLists.txt, cmake/, include/,
+Sources/ and LICENSE of the repository, so it builds from source wherever Swift is installed.
 
 Project URLs come from the repository's home: ``$NAVLAYOUT_PROJECT_URL``, else the ``origin``
 remote of the git checkout (an sdist keeps it in ``PROJECT_URL``); none when neither is known.
@@ -42,8 +42,8 @@ except ImportError:  # pragma: no cover
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 NATIVE = os.path.join(HERE, "native")  # the library's sources inside an sdist
-#: What CMake needs to build the ``navlayout`` target, relative to the repository root.
-NATIVE_PATHS = ("CMakeLists.txt", "cmake", "include", "Sources")
+#: What CMake needs to build and install the ``navlayout`` target, relative to the repository root.
+NATIVE_PATHS = ("CMakeLists.txt", "cmake", "include", "Sources", "LICENSE")
 URL_FILE = "PROJECT_URL"  # the project's home, kept in an sdist
 BUNDLED_NAME = "libnavlayout.so.0"  # the SONAME: what the loader and the system copy are called
 

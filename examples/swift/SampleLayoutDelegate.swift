@@ -9,7 +9,8 @@ import NavigationUI
 /// below the map view in 0.4 s and back down, and are removed when they are out of sight.
 ///
 /// Like the seed's sample it ignores wide mode, the speed widget and the trip progress bar.
-public class SampleLayoutDelegate: NavigationLayoutDelegate {
+/// Open, so that a test can vary it (the size sweep's and the snapshot kit's tests, issue 15).
+open class SampleLayoutDelegate: NavigationLayoutDelegate {
     /// Seconds a prompt takes to slide in or out (SPEC §10: 0.4 s).
     public static let promptSlideDuration = 0.4
 
@@ -81,7 +82,7 @@ public class SampleLayoutDelegate: NavigationLayoutDelegate {
         ]
     }
 
-    public func enableNavigationUI(navMap: NavigationMapView, newState: NavigationReadyUIState) throws {
+    open func enableNavigationUI(navMap: NavigationMapView, newState: NavigationReadyUIState) throws {
         try navMap.addLayoutGuide(contentBottom)
         let rest = contentBottom.bottomAnchor.constraint(equalTo: navMap.safeAreaLayoutGuide.bottomAnchor)
         rest.priority = .defaultLow
@@ -93,7 +94,7 @@ public class SampleLayoutDelegate: NavigationLayoutDelegate {
         ready = layout
     }
 
-    public func disableNavigationUI(navMap: NavigationMapView, oldState: NavigationReadyUIState) throws {
+    open func disableNavigationUI(navMap: NavigationMapView, oldState: NavigationReadyUIState) throws {
         prompt?.removeFromSuperview()
         prompt = nil
         promptOffset = nil
@@ -102,7 +103,7 @@ public class SampleLayoutDelegate: NavigationLayoutDelegate {
         navMap.removeLayoutGuide(contentBottom)
     }
 
-    public func startGuidance(navMap: NavigationMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) throws {
+    open func startGuidance(navMap: NavigationMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) throws {
         ready?.uninstall()
         guidance = try makeGuidanceLayout(navMap, newState)
     }
@@ -123,16 +124,16 @@ public class SampleLayoutDelegate: NavigationLayoutDelegate {
         return layout
     }
 
-    public func stopGuidance(navMap: NavigationMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState) throws {
+    open func stopGuidance(navMap: NavigationMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState) throws {
         guidance?.uninstall()
         guidance = nil
         try ready?.install(on: navMap)
     }
 
     /// The constraints adapt to a new size by themselves; the sample ignores wide mode.
-    public func sizeChanged(navMap: NavigationMapView, newState: NavigationUIState) throws {}
+    open func sizeChanged(navMap: NavigationMapView, newState: NavigationUIState) throws {}
 
-    public func showPrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView) throws {
+    open func showPrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView) throws {
         try navMap.addSubview(newPrompt)
         prompt = newPrompt
         // Start just below the map view's bottom edge: the prompt arrives sized, so its frame's
@@ -150,7 +151,7 @@ public class SampleLayoutDelegate: NavigationLayoutDelegate {
         }
     }
 
-    public func hidePrompt(navMap: NavigationMapView, oldPrompt: NavigationPromptView) throws {
+    open func hidePrompt(navMap: NavigationMapView, oldPrompt: NavigationPromptView) throws {
         guard let offset = promptOffset else { return }
         promptOffset = nil
         prompt = nil
@@ -162,7 +163,7 @@ public class SampleLayoutDelegate: NavigationLayoutDelegate {
         })
     }
 
-    public func changePrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView, oldPrompt: NavigationPromptView) throws {
+    open func changePrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView, oldPrompt: NavigationPromptView) throws {
         try hidePrompt(navMap: navMap, oldPrompt: oldPrompt)
         try showPrompt(navMap: navMap, newPrompt: newPrompt)
     }

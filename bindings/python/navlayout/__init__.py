@@ -47,6 +47,7 @@ from .views import HidingStack, PromptView, View
 from .gallery import GalleryResult, gallery
 from . import session, viewer  # the workbench (issue 14): navlayout.viewer.write(...)
 from .size_sweep import SweepResult, sweep  # the size sweep (issue 15)
+from . import testing  # snapshot tests (issue 15): navlayout.testing.assert_layout_snapshot(...)
 from .errors import (
     BusyError,
     CallbackFailedError,
@@ -165,8 +166,8 @@ __all__ = [
     "gallery", "GalleryResult",
     # the workbench (issue 14): scripted sessions and the viewer page
     "session", "viewer",
-    # the workbench, part 2 (issue 15): the size sweep
-    "sweep", "SweepResult",
+    # the workbench, part 2 (issue 15): the size sweep and snapshot tests
+    "sweep", "SweepResult", "testing",
     # library
     "load_library", "library_version", "status_name",
     # the raw solver (navlayout.solver)

@@ -319,6 +319,10 @@ _PROTOTYPES = {
     "nl_hiding_stack_arranged_subview": (H, [H, c_size_t]),
     "nl_view_set_opaque": (st, [H, c_bool]),
     "nl_view_is_opaque": (st, [H, P(c_bool)]),
+    # the safe area of a view and margins measured from it (issue 16)
+    "nl_view_set_insets_layout_margins_from_safe_area": (st, [H, c_bool]),
+    "nl_view_insets_layout_margins_from_safe_area": (st, [H, P(c_bool)]),
+    "nl_view_safe_area_insets": (st, [H, P(nl_insets)]),
     # accessibility (issue 16 item 8)
     "nl_view_set_accessibility_label": (st, [H, c_char_p]),
     "nl_view_accessibility_label": (c_void_p, [H]),  # char *, freed with nl_string_free
@@ -351,6 +355,10 @@ _PROTOTYPES = {
     "nl_sweep_text": (c_void_p, [c_char_p]),  # char *, freed with nl_string_free
     "nl_sweep_page": (c_void_p, [c_char_p, c_char_p]),
     "nl_string_duplicate": (c_void_p, [c_char_p]),
+    "nl_map_view_sweep_viewer_page": (st, [H, c_char_p, c_size_t, P(c_void_p)]),
+    # snapshot tests (issue 15)
+    "nl_snapshot_compare": (st, [c_char_p, c_char_p, c_double, P(c_bool), P(c_void_p)]),
+    "nl_snapshot_diff_page": (c_void_p, [c_char_p, c_char_p, c_char_p, c_char_p, c_double, c_char_p]),
     # issue 16: layers on screen, speed widget settings and data, re-center switch, legacy APIs
     "nl_view_insert_subview_at": (st, [H, H, c_size_t]),
     "nl_view_insert_subview_above": (st, [H, H, H]),

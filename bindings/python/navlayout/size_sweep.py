@@ -176,24 +176,27 @@ class SweepResult:
             OSError: ``directory`` cannot be created or written (the message names ``directory``).
             CallbackFailedError: ``make_delegate()`` raised (the message names it).
         """
-        from .session import STANDARD, run_session
-        from .viewer import page as viewer_page
-
         try:
             os.makedirs(directory, exist_ok=True)
         except OSError as exc:
             raise type(exc)(exc.errno, f"directory: cannot create {directory!r}: {exc.strerror}") from exc
+        lib = load()
         pages = []
         for i, band in enumerate(self.bands):
             delegate = _make(make_delegate)
             width, height = self.size_at(band.midpoint)
-            name = f"{self.title or 'delegate'} · {self.axis} {_points(band.midpoint)} pt"
             with MapView(width, height, self.safe_area, layout_direction=self.layout_direction) as nav_map:
                 if delegate is not None:
                     nav_map.set_layout_delegate(delegate)
-                recording = run_session(nav_map, script=STANDARD, title=name, record=True)
-            assert recording is not None  # run_session returns it when asked to record
-            pages.append((f"band-{i + 1}.html", viewer_page(recording, f"NavLayout viewer — {name}")))
+                out = ctypes.c_void_p()
+                status = lib.nl_map_view_sweep_viewer_page(nav_map._maph_checked(), encode(self.json), i, ctypes.byref(out))
+                # Delegate exceptions are shown on the page, not raised.
+                nav_map._pending.clear()
+                _free_parked_records()
+                check(status)
+            html = take_string(out.value)
+            assert html is not None  # NL_OK always sets the page
+            pages.append((f"band-{i + 1}.html", html))
         pages.append(("index.html", self.page(title)))
         for file, html in pages:
             path = os.path.join(directory, file)
@@ -203,11 +206,6 @@ class SweepResult:
             except OSError as exc:
                 raise type(exc)(exc.errno, f"directory: cannot write {path!r}: {exc.strerror}") from exc
         return os.path.join(directory, "index.html")
-
-
-def _points(value: float) -> str:
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return text
 
 
 def _make(make_delegate: Optional[Callable[[], Optional[LayoutDelegate]]]) -> Optional[LayoutDelegate]:
@@ -286,7 +284,7 @@ def sweep(
         sample_step: points between the first samples (default 8): a band narrower than this
             between two samples with the same result can be missed.
         processes: worker processes for a Python delegate (default: one per processor; 1 runs in
-            this process), or threads of the library for ``None``.
+            this process; at most 256), or threads of the library for ``None``.
         title: the run's name in the result and on the page (default: ``make_delegate``'s name).
 
     Returns:
@@ -300,6 +298,7 @@ def sweep(
         InvalidArgumentError: an unknown ``axis``; NaN or infinite bounds; an empty or reversed
             range; a missing or extra fixed size; insets that do not fit; a bad ``sample_step`` or
             ``processes`` (the message names the argument).
+        RuntimeError: a worker process died (its error is on stderr); the sweep stops.
     """
     if axis not in _AXES:
         raise InvalidArgumentError(f"axis must be 'width' or 'height', not {axis!r}")
@@ -312,8 +311,10 @@ def sweep(
     if make_delegate is not None and not callable(make_delegate):
         raise TypeError(f"make_delegate must be a callable making a LayoutDelegate (e.g. its class) or None, "
                         f"not {type(make_delegate).__name__}")
-    if processes is not None and (isinstance(processes, bool) or not isinstance(processes, int) or processes < 1):
-        raise InvalidArgumentError(f"processes must be a whole number >= 1 (or None: one per processor), not {processes!r}")
+    if processes is not None and (isinstance(processes, bool) or not isinstance(processes, int)
+                                  or not 1 <= processes <= 256):
+        raise InvalidArgumentError(f"processes must be a whole number from 1 to 256 (or None: one per processor), "
+                                   f"not {processes!r}")
     opts = _ffi.nl_sweep_options()
     opts.struct_size = ctypes.sizeof(_ffi.nl_sweep_options)
     opts.axis = _AXES[axis]
@@ -330,7 +331,7 @@ def sweep(
         title = "builtin" if make_delegate is None else (
             getattr(make_delegate, "__name__", None) or type(make_delegate).__name__)
     opts.title = encode(title)
-    count = processes if processes is not None else (os.cpu_count() or 1)
+    count = processes if processes is not None else min(os.cpu_count() or 1, 256)
     out = ctypes.c_void_p()
     lib = load()
     if make_delegate is None:

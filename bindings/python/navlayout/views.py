@@ -241,8 +241,9 @@ class View(LayoutItem):
     def layout_margins(self) -> Insets:
         """Layout margins in points, ``Insets(top, left, bottom, right)``: default 8 on each edge;
         the SDK's components have their own (SPEC §4: logo, buttons, cards, prompts 8, speed
-        widget 4, viewport and trip progress bar 0). :attr:`layout_margins_guide` is inset by
-        them. Settable (finite real numbers)."""
+        widget 4, viewport and trip progress bar 0). :attr:`layout_margins_guide` is the safe
+        area inset by them (see :attr:`insets_layout_margins_from_safe_area`). Settable (finite
+        real numbers)."""
         out = _ffi.nl_insets()
         check(load().nl_view_layout_margins(self._handle(), byref(out)))
         return Insets(out.top, out.left, out.bottom, out.right)
@@ -250,6 +251,37 @@ class View(LayoutItem):
     @layout_margins.setter
     def layout_margins(self, value: Insets) -> None:
         check(load().nl_view_set_layout_margins(self._handle(), _insets(value, "layout_margins")))
+
+    @property
+    def insets_layout_margins_from_safe_area(self) -> bool:
+        """Whether the layout margins are measured from the view's safe area (UIKit's
+        ``insetsLayoutMarginsFromSafeArea``, Swift ``LayoutView.insetsLayoutMarginsFromSafeArea``,
+        C ``nl_view_insets_layout_margins_from_safe_area``; default ``True``): then
+        :attr:`layout_margins_guide` is the frame inset by :attr:`safe_area_insets` plus
+        :attr:`layout_margins` on each edge, so content aligned to a card that reaches under the
+        status bar or the home indicator stays inside the safe area. ``False``: the frame inset
+        by the margins alone. Settable with a ``bool``."""
+        out = c_bool()
+        check(load().nl_view_insets_layout_margins_from_safe_area(self._handle(), byref(out)))
+        return bool(out.value)
+
+    @insets_layout_margins_from_safe_area.setter
+    def insets_layout_margins_from_safe_area(self, value: bool) -> None:
+        check(load().nl_view_set_insets_layout_margins_from_safe_area(
+            self._handle(), _flag(value, "insets_layout_margins_from_safe_area")))
+
+    @property
+    def safe_area_insets(self) -> Insets:
+        """The part of the view the map's unsafe edges (status bar, home indicator) cover, as
+        ``Insets(top, left, bottom, right)`` in points from its frame (UIKit's ``safeAreaInsets``;
+        C ``nl_view_safe_area_insets``). The map view's are the insets the host set; another
+        view's are, per edge, how deep its target frame reaches into the map's unsafe band there,
+        at most the band and at most the view's size (docs/behaviour.md#views-and-layout-guides);
+        zero outside the hierarchy. :attr:`safe_area_layout_guide` is the frame inset by them.
+        Performs a pending layout pass. Read-only."""
+        out = _ffi.nl_insets()
+        check(load().nl_view_safe_area_insets(self._handle(), byref(out)))
+        return Insets(out.top, out.left, out.bottom, out.right)
 
     # -- frames --------------------------------------------------------------------------------
 
@@ -375,7 +407,8 @@ class View(LayoutItem):
 
     @property
     def safe_area_layout_guide(self) -> "LayoutGuide":
-        """The view's safe-area guide (for the map view: the host-set safe area)."""
+        """The view's safe-area guide: its frame inset by :attr:`safe_area_insets` (for the map
+        view: the host-set safe area)."""
         h = load().nl_view_safe_area_guide(self._handle())
         if not h:
             fail(f"safe area guide of {self._describe()}")
@@ -383,7 +416,8 @@ class View(LayoutItem):
 
     @property
     def layout_margins_guide(self) -> "LayoutGuide":
-        """The view's layout-margins guide (inset by :attr:`layout_margins`)."""
+        """The view's layout-margins guide: its safe area inset by :attr:`layout_margins` (its
+        frame inset by them when :attr:`insets_layout_margins_from_safe_area` is ``False``)."""
         h = load().nl_view_margins_guide(self._handle())
         if not h:
             fail(f"layout margins guide of {self._describe()}")

@@ -203,13 +203,15 @@ def test_intrinsic_size_and_margins(nav_map):
     nav_map.add_subview(v)
     v.intrinsic_content_size = nl.Size(80, 20)
     assert v.intrinsic_content_size == (80, 20)
+    # At the safe area's top (y 59), clear of the status bar: the margins guide is the frame
+    # inset by the margins alone (its safe-area insets are zero; docs/behaviour.md#views-and-layout-guides).
     nl.activate([v.leading_anchor.constraint(equal_to=nav_map.leading_anchor),
-                 v.top_anchor.constraint(equal_to=nav_map.top_anchor)])
-    assert v.frame == nl.Rect(0, 0, 80, 20)
+                 v.top_anchor.constraint(equal_to=nav_map.safe_area_layout_guide.top_anchor)])
+    assert v.frame == nl.Rect(0, 59, 80, 20)
     assert v.layout_margins == nl.Insets(8, 8, 8, 8)
     v.layout_margins = nl.Insets(1, 2, 3, 4)
     assert v.layout_margins == nl.Insets(1, 2, 3, 4)
-    assert v.layout_margins_guide.frame == nl.Rect(2, 1, 80 - 6, 20 - 4)
+    assert v.layout_margins_guide.frame == nl.Rect(2, 59 + 1, 80 - 6, 20 - 4)
     v.set_content_hugging_priority(nl.Priority.REQUIRED, nl.Axis.HORIZONTAL)
     assert v.content_hugging_priority(nl.Axis.HORIZONTAL) == 1000
 

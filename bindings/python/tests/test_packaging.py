@@ -1,10 +1,12 @@
 """Packaging (issues 7, 18): docstrings on every public name, ``py.typed``, ``python -m navlayout``,
 the ``NAVLAYOUT_LIBRARY`` override, the project URLs setup.py derives, and — when this suite runs
 against the installed wheel (``scripts/test-wheel.sh``: NAVLAYOUT_TEST_INSTALLED=1, Swift toolchain
-hidden) — that the wheel's own bundled library is loaded and its metadata is complete."""
+hidden) — that the wheel's own bundled library is loaded and its metadata is complete; the licence
+file and where it is referenced."""
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 import os
 import subprocess
@@ -17,6 +19,16 @@ import navlayout as nl
 import navlayout.demo
 
 PACKAGE_DIR = Path(nl.__file__).resolve().parent
+
+#: SHA-256 of the Apache License 2.0 as published (http://www.apache.org/licenses/LICENSE-2.0.txt,
+#: 202 lines with the appendix): the hash of Debian's verbatim copy
+#: /usr/share/common-licenses/Apache-2.0 (package base-files), which is also the LICENSE of the
+#: Apache-2.0 packages installed here (e.g. sniffio, trio, s3transfer: the same bytes).
+APACHE_2_SHA256 = "cfc7749b96f63bd31c3c42b5c471bf756814053e847c10f3eb003417bc523d30"
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def _public_objects():
@@ -54,6 +66,24 @@ def test_package_is_typed():
     for name in ("load_library", "library_version", "activate"):
         hints = getattr(nl, name).__annotations__
         assert "return" in hints, f"{name} has no return annotation"
+
+
+@pytest.mark.nolib
+def test_licence_is_the_apache_2_text_and_is_referenced(repo_root):
+    # Issue 18: the metadata said Apache-2.0 and the repository had no licence file.
+    licence = repo_root / "LICENSE"
+    assert _sha256(licence.read_bytes()) == APACHE_2_SHA256  # complete and unmodified
+    # The Python package's license-files entry is a link to that same file.
+    package_root = repo_root / "bindings" / "python"
+    assert (package_root / "LICENSE").resolve() == licence.resolve()
+    pyproject = (package_root / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'license = "Apache-2.0"' in pyproject and 'license-files = ["LICENSE"]' in pyproject
+    # README, Package.swift and the CMake install name it.
+    assert "[LICENSE](LICENSE)" in (repo_root / "README.md").read_text(encoding="utf-8")
+    assert "Apache License, Version 2.0: the text is in LICENSE" in (
+        repo_root / "Package.swift").read_text(encoding="utf-8")
+    assert "install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/navlayout)" in (
+        repo_root / "CMakeLists.txt").read_text(encoding="utf-8")
 
 
 def _run_module(*args, env_update=None):
@@ -113,6 +143,9 @@ def test_installed_wheel_metadata():
     meta = dist.metadata
     assert meta["Version"] == nl.__version__
     assert meta["License-Expression"] == "Apache-2.0"
+    # license-files: the repository's LICENSE, in .dist-info/licenses/.
+    assert meta.get_all("License-File") == ["LICENSE"]
+    assert _sha256(dist.read_text("licenses/LICENSE").encode("utf-8")) == APACHE_2_SHA256
     assert "Typing :: Typed" in meta.get_all("Classifier")
     assert meta["Description-Content-Type"] == "text/markdown"
     assert meta.get_payload().startswith("# navlayout — Python bindings for NavLayout")

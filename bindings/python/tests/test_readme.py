@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
+
+import navlayout as nl
 
 
 def _python_blocks(repo: Path) -> list:
@@ -20,9 +27,9 @@ def _run(block: str) -> str:
     return out.getvalue()
 
 
-def test_the_readme_has_the_three_python_examples(repo_root):
+def test_the_readme_has_the_python_examples(repo_root):
     blocks = _python_blocks(repo_root)
-    assert len(blocks) == 3, [b.splitlines()[0] for b in blocks]
+    assert len(blocks) == 5, [b.splitlines()[0] for b in blocks]
 
 
 def test_the_viewer_example_writes_the_page(repo_root, tmp_path, monkeypatch):
@@ -50,3 +57,55 @@ def test_the_delegate_example_lays_out_the_viewport(repo_root):
         "Insets(top=59.0, left=0.0, bottom=34.0, right=0.0)\n"
         "[]\n"
     )
+
+
+def _output_after(repo: Path, needle: str) -> str:
+    """The ```text block that follows the first code block containing ``needle`` (prose may stand
+    between them, no other block): the output the README shows for it."""
+    text = (repo / "README.md").read_text(encoding="utf-8")
+    not_a_fence = r"(?:(?!```).)*?"
+    found = re.search(r"```(?:python|sh)\n" + not_a_fence + re.escape(needle) + not_a_fence + r"```"
+                      + not_a_fence + r"```text\n(.*?)```", text, flags=re.S)
+    assert found, f"no output block after the example with {needle!r}"
+    return found.group(1)
+
+
+def test_the_sweep_command_prints_what_the_readme_shows(repo_root):
+    # README "Where does a layout break?": the sample delegate's wide-mode boundary at 600 pt (the
+    # library prints the same text for the Swift and the Python CLI: nl_sweep_text).
+    text = (repo_root / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"\.build/debug/navlayout (sweep [^\n]*)", text).group(1).split()
+    env = dict(os.environ, PYTHONPATH=str(Path(nl.__file__).resolve().parent.parent))
+    run = subprocess.run([sys.executable, "-m", "navlayout", *command], capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == _output_after(repo_root, "navlayout sweep --delegate sample")
+
+
+def test_the_sweep_example_prints_what_the_readme_shows(repo_root, tmp_path, monkeypatch):
+    # The wide example delegate from 100 pt: boundaries 112, 136, 176 (SPEC §8 overlap and
+    # offscreen rules on the logo, the re-center button and the compass) and 600 (wide mode).
+    block = next(b for b in _python_blocks(repo_root) if "nl.sweep(" in b)
+    monkeypatch.chdir(tmp_path)
+    assert _run(block) == _output_after(repo_root, "nl.sweep(")
+    assert (tmp_path / "sweep" / "band-5.html").exists()
+
+
+def test_the_snapshot_example_fails_as_the_readme_shows(repo_root, tmp_path, monkeypatch):
+    # README "Snapshot tests": the first run records; with the logo's leading constant moved by
+    # 1 pt (test_snapshot_testing.NudgedSample) the test fails with the README's message.
+    from test_snapshot_testing import NudgedSample
+
+    block = next(b for b in _python_blocks(repo_root) if "assert_layout_snapshot(" in b)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("NAVLAYOUT_RECORD_SNAPSHOTS", raising=False)
+    namespace: dict = {"__name__": "readme_example"}
+    exec(compile(block, "README.md", "exec"), namespace)
+    namespace["test_guidance_layout"]()  # records __snapshots__/sample-guidance.json and .svg
+    assert (tmp_path / "__snapshots__" / "sample-guidance.svg").exists()
+    namespace["test_guidance_layout"]()  # matches
+    namespace["SampleLayoutDelegate"] = NudgedSample
+    with pytest.raises(AssertionError) as info:
+        namespace["test_guidance_layout"]()
+    shown = _output_after(repo_root, "assert_layout_snapshot(nav_map")
+    message = f"AssertionError: {info.value}\n".replace(str(tmp_path / "__snapshots__"), "tests/__snapshots__")
+    assert message == shown

@@ -121,7 +121,8 @@ def test_a_delegate_workers_cannot_import_runs_here():
     (dict(height="tall"), TypeError, "height must be a real number"),
     (dict(safe_area=nl.Insets(24, 300, 20, 300)), nl.InvalidArgumentError, "safe_area does not fit the map view at start (320 pt)"),
     (dict(sample_step=0), nl.InvalidArgumentError, "sample_step must be a positive number of points"),
-    (dict(processes=0), nl.InvalidArgumentError, "processes must be a whole number >= 1"),
+    (dict(processes=0), nl.InvalidArgumentError, "processes must be a whole number from 1 to 256"),
+    (dict(processes=257), nl.InvalidArgumentError, "processes must be a whole number from 1 to 256"),
     (dict(make_delegate=42), TypeError, "make_delegate must be a callable"),
 ])
 def test_bad_input_names_the_argument(kwargs, error, message):
@@ -171,13 +172,33 @@ def test_python_cli(tmp_path):
     assert (tmp_path / "s" / "index.html").exists() and (tmp_path / "s" / "band-4.html").exists()
     run = _python_cli("sweep", "--from", "500", "--to", "500")
     assert (run.returncode, run.stderr) == (2, "navlayout sweep: stop (500) must be greater than start (500): the range is empty\n")
+    (tmp_path / "file").write_text("x")
+    run = _python_cli("sweep", "--from", "320", "--to", "400", "--out", str(tmp_path / "file" / "out"))
+    assert (run.returncode, run.stderr) == (2, f"navlayout sweep: cannot write --out {tmp_path}/file/out: Not a directory\n")
 
 
-def test_python_cli_prints_what_the_swift_cli_prints(swift_cli):
+def test_python_cli_prints_what_the_swift_cli_prints(swift_cli, tmp_path):
+    (tmp_path / "file").write_text("x")
     for args in (["--delegate", "wide", "--from", "100", "--to", "700"],
+                 ["--from", "320", "--to", "330", "--out", str(tmp_path / "file" / "out")],
+                 ["--from", "320", "--to", "330", "--out", str(tmp_path / "pages")],
                  ["--delegate", "sample", "--axis", "height", "--width", "393", "--insets", "59,0,34,0", "--from", "240", "--to", "400"],
                  ["--delegate", "builtin", "--rtl", "--json"],
                  ["--from", "500", "--to", "500"]):
         ours = _python_cli("sweep", *args)
         theirs = subprocess.run([str(swift_cli), "sweep", *args], capture_output=True, text=True, timeout=300)
         assert (ours.returncode, ours.stdout, ours.stderr) == (theirs.returncode, theirs.stdout, theirs.stderr), args
+
+
+def test_a_failure_shows_in_its_own_step_only():
+    """A delegate method that raised once is not raised again by the nested calls of later
+    callbacks of the same session (the sweep compares steps, so a repeated failure would make a
+    band of every later step): run_session sees it in "active guidance" alone."""
+    from navlayout.session import run_session
+
+    failed = []
+    with nl.MapView(320, 1180, nl.Insets(24, 0, 20, 0)) as nav_map:
+        nav_map.set_layout_delegate(FailingBelow500())
+        run_session(nav_map, observe=lambda step: failed.extend((step.name, f) for f in step.failures))
+    assert [name for name, _ in failed] == ["active guidance"]
+    assert "FailingBelow500.start_guidance raised RuntimeError: too narrow: 320" in failed[0][1]

@@ -76,14 +76,18 @@ def run(args: argparse.Namespace) -> int:
                        sample_step=args.step, processes=args.processes, title=args.delegate, **fixed)
         if args.out:
             result.write_html(args.out, make)
-    except (NavLayoutError, LibraryNotFoundError, OSError, ValueError, TypeError) as exc:
+    except OSError as exc:
+        reason = getattr(exc.__cause__, "strerror", None) or exc.strerror  # write_html names the argument itself
+        return fail(f"navlayout sweep: cannot write --out {args.out}: {reason}")
+    except (NavLayoutError, LibraryNotFoundError, ValueError, TypeError) as exc:
         return fail(f"navlayout sweep: {exc}")
     if args.json:
         print(result.json)
     else:
         sys.stdout.write(result.text)
     if args.out:
-        print(f"sweep page: {args.out}/index.html ({len(result.bands)} viewer pages next to it); open it in a browser")
+        n = len(result.bands)
+        print(f"sweep page: {args.out}/index.html ({n} viewer page{'' if n == 1 else 's'} next to it); open it in a browser")
     bad: List[bool] = [bool(b.failures) or any(d.severity == Severity.ERROR for d in b.diagnostics)
                        for b in result.bands]
     return 1 if any(bad) else 0
