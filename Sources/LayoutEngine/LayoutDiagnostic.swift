@@ -168,8 +168,15 @@ extension LayoutRootView {
                 items: items, constraints: [c] + Array(set.dropLast())))
         }
         let solver = system_.solver
-        forEachView { v in
-            if ambiguity && v !== self && v.isVisibleInHierarchy {
+        // Depth first (as forEachView), visibility carried down: `visible` is
+        // `isVisibleInHierarchy` without a walk up the weak superview chain per view.
+        func visit(_ v: LayoutView, parentVisible: Bool) {
+            let visible = parentVisible && !v.isHidden
+            check(v, visible: visible)
+            for s in v.subviews { visit(s, parentVisible: visible) }
+        }
+        func check(_ v: LayoutView, visible: Bool) {
+            if ambiguity && v !== self && visible {
                 var axes: [String] = []
                 if solver.isAmbiguous(v.minXVar) || solver.isAmbiguous(v.widthVar) { axes.append("horizontal") }
                 if solver.isAmbiguous(v.minYVar) || solver.isAmbiguous(v.heightVar) { axes.append("vertical") }
@@ -187,8 +194,8 @@ extension LayoutRootView {
                     items: [v, stack]))
             }
             for c in v.installedConstraints where leftRight && !c.isEngineOwned {
-                let attrs = [c.firstAnchor.attribute, c.secondAnchor?.attribute].compactMap { $0 }
-                if attrs.contains(.left) || attrs.contains(.right) {
+                let first = c.firstAnchor.attribute, second = c.secondAnchor?.attribute
+                if first == .left || first == .right || second == .left || second == .right {
                     var items: [LayoutItem] = [c.firstAnchor.item]
                     if let s = c.secondAnchor?.item { items.append(s) }
                     out.append(LayoutDiagnostic(
@@ -198,6 +205,7 @@ extension LayoutRootView {
                 }
             }
         }
+        visit(self, parentVisible: true)
         return out
     }
 }

@@ -496,6 +496,14 @@ static void test_empty_viewport(void) {
     nl_map_view *map = run("iphone-portrait", &sc, EMPTY_VIEWPORT);
     nl_diagnostic d = expect_only(map, NL_DIAG_EMPTY_VIEWPORT, NL_SEVERITY_ERROR, "viewport", "empty viewport");
     CHECK(d.item_count == 1 && d.items[0] == sc.viewport, "the viewport");
+    /* The message names what sets the offending axis (issue 14 follow-up; the same text as Swift's
+     * CulpritMessageTests.testAZeroWidthViewportNamesItsHorizontalConstraints): width 0, x =
+     * map.leading = map.left = 0; the height (100) is fine, so the horizontal axis only. */
+    CHECK(d.message != NULL && strcmp(d.message,
+              "viewport has zero area, frame (0, 0, 0, 100); horizontally it rests on viewport.leading == map.leading, "
+              "viewport.width == 0 and map.left == 0 (map frame); constrain its four edges to the open, unobstructed "
+              "area of the map") == 0,
+          "empty viewport message \"%s\"", d.message ? d.message : "(null)");
     CHECK(sc.failures == 0, "callbacks failed %d times", sc.failures);
     nl_map_view_destroy(map);
 }
