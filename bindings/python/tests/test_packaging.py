@@ -164,7 +164,7 @@ def _setup_functions(*names):
     module = ast.Module(body=[n for n in tree.body
                               if isinstance(n, ast.FunctionDef) and n.name in names],
                         type_ignores=[])
-    namespace: dict = {}
+    namespace: dict = {"os": os}
     exec(compile(module, str(source), "exec"), namespace)
     return [namespace[n] for n in names]
 
@@ -183,3 +183,58 @@ def test_project_urls_come_from_the_git_remote():
         "Changelog": "https://github.com/o/r/blob/HEAD/CHANGELOG.md",
         "Issues": "https://github.com/o/r/issues",
     }
+
+
+def _cmake_cache(directory, cmake, ninja):
+    """A CMakeCache.txt in ``directory`` naming ``cmake`` and ``ninja`` as CMake writes them."""
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "CMakeCache.txt").write_text(
+        "# This is the CMakeCache file.\n"
+        f"CMAKE_MAKE_PROGRAM:FILEPATH={ninja}\n"
+        "CMAKE_BUILD_TYPE:STRING=Release\n"
+        f"CMAKE_COMMAND:INTERNAL={cmake}\n", encoding="utf-8")
+    return directory
+
+
+def _executable(path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("#!/bin/sh\n")
+    path.chmod(0o755)
+    return str(path)
+
+
+@pytest.mark.nolib
+def test_build_directory_keeps_its_tools_or_is_not_reused(tmp_path, monkeypatch):
+    # Issue 18: pip's isolated build environment (with PyPI's cmake and ninja, pyproject.toml's
+    # build requirements) is deleted after the install. A build directory configured there names
+    # its CMake and Ninja; reusing it later fails ("'.../bin/ninja' '--version' failed: no such
+    # file or directory"), so setup.py reuses only a directory whose tools exist, and never
+    # configures the repository's build/ itself.
+    cache_value, configured_tools, build_dir = _setup_functions(
+        "_cache_value", "_configured_tools", "_build_dir")
+    monkeypatch.delenv("NAVLAYOUT_CMAKE_BUILD_DIR", raising=False)
+    cmake, ninja = _executable(tmp_path / "tools" / "cmake"), _executable(tmp_path / "tools" / "ninja")
+    good = _cmake_cache(tmp_path / "build", cmake, ninja)
+    gone = _cmake_cache(tmp_path / "stale", cmake, str(tmp_path / "pip-build-env" / "overlay" / "bin" / "ninja"))
+    own = str(tmp_path / "bindings" / "python" / "build" / "native")
+    assert cache_value(str(good), "CMAKE_BUILD_TYPE") == "Release"
+    assert cache_value(str(good), "CMAKE_C_COMPILER") is None
+    assert cache_value(str(tmp_path / "none"), "CMAKE_COMMAND") is None
+    assert configured_tools(str(good)) == (cmake, ninja)
+    assert configured_tools(str(gone)) is None          # Ninja is gone
+    assert configured_tools(str(tmp_path / "none")) is None  # not configured
+    assert build_dir(str(good), own) == str(good)       # scripts/build-lib.sh's build/: reused
+    assert build_dir(str(gone), own) == own             # left by a deleted environment: not used
+    assert build_dir(str(tmp_path / "none"), own) == own  # a fresh clone: the package's own directory
+    assert build_dir(None, own) == own                  # an sdist
+    monkeypatch.setenv("NAVLAYOUT_CMAKE_BUILD_DIR", str(tmp_path / "chosen"))
+    assert build_dir(str(good), own) == str(tmp_path / "chosen")
+
+
+@pytest.mark.nolib
+def test_build_requirements_bring_cmake_and_ninja(repo_root):
+    # Issue 18: without them pip's isolated build ran the `cmake` console script on PATH, which
+    # could not import its module there ("ModuleNotFoundError: No module named 'cmake'").
+    text = (repo_root / "bindings" / "python" / "pyproject.toml").read_text(encoding="utf-8")
+    requires = text.split("[build-system]", 1)[1].split("\nrequires = ", 1)[1].split("\n", 1)[0]
+    assert requires == '["setuptools>=77", "cmake>=3.29", "ninja"]'
