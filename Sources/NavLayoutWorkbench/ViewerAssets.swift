@@ -298,13 +298,15 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 .note { background: #3a3320; border: 1px solid #6a5a2a; color: #fff1cf; border-radius: 6px; padding: 6px 8px; margin: 0 0 8px; }
 .clean { color: var(--ok); }
 
-/* Small windows (the browser test looks at 800 × 600): narrower panels, the step's facts in one
-   column, one line per step name (cut with its full text as the title), a shorter timeline. */
+/* Small windows (the browser test looks at 800 × 600): narrower panels, no kind column in the
+   hierarchy, the step's facts in one column, one line per step name (cut with its full text as
+   the title), a shorter timeline. */
 @media (max-width: 1000px) {
   #main { grid-template-columns: 180px minmax(0, 1fr) 240px; }
   .step-info .kv { grid-template-columns: minmax(0, 1fr); gap: 0; }
   .step-info .kv dd { margin-bottom: 4px; }
   .brand-sub { display: none; }
+  .tree .kind { display: none; }  /* no room beside the identifiers; the inspector says it */
 }
 @media (max-height: 700px) {
   .steps { padding: 5px 10px 3px; }
