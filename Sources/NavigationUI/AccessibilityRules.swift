@@ -98,14 +98,15 @@ extension NavigationMapView {
             orderStorage = o
             return o
         }
-        let opaqueHosts = hosts.filter(\.isOpaque)
+        let covered = wants(.accessibilityElementCovered)
+        let opaqueHosts = covered ? hosts.filter(\.isOpaque) : []
         // The SDK's opaque surfaces (the ones viewportObstructed counts) cover host elements too;
         // an SDK component under a prompt is allowed (prompts float above cards, SPEC §8).
-        let sdkSurfaces: [LayoutView] = [turnCard, etaCard].filter(walk.isVisible) + prompts.filter(walk.isVisible)
+        let sdkSurfaces: [LayoutView] = covered ? [turnCard, etaCard].filter(walk.isVisible) + prompts.filter(walk.isVisible) : []
         // Every element in the order is visible in the hierarchy: when no opaque host view exists
         // and no such element is a host's, nothing can cover one, and the order is not needed.
         let anythingCanBeCovered = !opaqueHosts.isEmpty || (!sdkSurfaces.isEmpty && walk.visibleNonComponentElement)
-        for e in wants(.accessibilityElementCovered) && anythingCanBeCovered ? order() : [] {
+        for e in covered && anythingCanBeCovered ? order() : [] {
             let f = e.targetFrame
             let covers = e is NavigationComponentView ? opaqueHosts : opaqueHosts + sdkSurfaces
             let below = walk.paintIndex(e) ?? 0
@@ -125,8 +126,8 @@ extension NavigationMapView {
         // Without a host order anywhere and without an element around a component, the computed
         // order holds every reachable element: no component can be skipped.
         // (A component outside the hierarchy is not reachable: it cannot be skipped either.)
-        let components: [NavigationComponentView] = allComponents + prompts
         let mayBeSkipped = walk.anyHostOrder || walk.componentInsideElement
+        let components: [NavigationComponentView] = mayBeSkipped ? allComponents + prompts : []
         let inOrder = wants(.accessibilityOrderSkipsComponent) && mayBeSkipped ? Set(order().map(ObjectIdentifier.init)) : []
         for c in components where wants(.accessibilityOrderSkipsComponent) && mayBeSkipped
             && c.isReachableAccessibilityElement && !inOrder.contains(ObjectIdentifier(c)) {

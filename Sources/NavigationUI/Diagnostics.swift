@@ -27,7 +27,6 @@ struct HierarchyWalk {
     private(set) var visibleNonComponentElement = false
 
     init(_ map: NavigationMapView) {
-        entries.reserveCapacity(map.system_.items.count)   // views and guides: at least every view
         var n = 0
         func visit(_ v: LayoutView, parentVisible: Bool, insideElement: Bool) {
             let visible = parentVisible && !v.isHidden
@@ -120,7 +119,7 @@ extension NavigationMapView {
                 message: "\(name) is a legacy slot API and does nothing while a custom layout delegate is set; do it in the delegate instead (anchor to turnCard/etaCard/buttons, position the viewport)",
                 items: []))
         }
-        for component in components + prompts {
+        func rejected(_ component: NavigationComponentView) {
             for c in component.rejectedConstraints {
                 out.append(LayoutDiagnostic(
                     code: .sizeConstraintOnFixedComponent,
@@ -128,9 +127,12 @@ extension NavigationMapView {
                     items: [component], constraints: [c]))
             }
         }
+        for component in components { rejected(component) }
+        for prompt in prompts { rejected(prompt) }
         let inHierarchy = { (v: LayoutView) -> Bool in walk.contains(v) }
         let visible = { (v: LayoutView) -> Bool in walk.isVisible(v) }
-        let opaqueHosts = walk.visibleHostViews.filter(\.isOpaque)
+        // (Only the warning rules use them.)
+        let opaqueHosts = wants(.viewportObstructed) || wants(.overlap) ? walk.visibleHostViews.filter(\.isOpaque) : []
 
         if isNavigationEnabled {
             for component in [googleLogo, viewport] {
