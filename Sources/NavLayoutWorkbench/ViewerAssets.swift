@@ -1030,7 +1030,7 @@ const NavLayoutPanels = function (app) {
     box.appendChild(h("h2", {}, `Diagnostics of this step (${diags.length})` +
       (sc.sampled && sc.t < sc.step.duration ? " — of the layout the animation moves towards" : "")));
     if (!diags.length) {
-      box.appendChild(h("p", { class: "clean" }, "✔ No diagnostics: no rule of SPEC §8 is broken."));
+      box.appendChild(h("p", { class: "clean" }, "✔ No diagnostics: no rule of docs/behaviour.md#diagnostics is broken."));
       return;
     }
     box.appendChild(h("ul", { class: "diag-list", id: "diagnostics" }, diags.map((d, i) => diagnosticItem(d, i, sc))));
@@ -1059,7 +1059,7 @@ const NavLayoutPanels = function (app) {
     }
   }
 
-  /** The header's map-view chips for the step shown: its preset (when the size is a SPEC §9
+  /** The header's map-view chips for the step shown: its preset (when the size is a docs/behaviour.md#device-presets
    *  preset's), its size and its safe area — a rotation or resize step shows the new ones. */
   function renderDevice(sc) {
     const st = sc.state;
@@ -1187,7 +1187,7 @@ const NavLayoutPanels = function (app) {
     return { step, state: last, other: states[0], views, camera: last.camera, t: step.duration, sampled: false };
   }
 
-  /** The SPEC §9 preset the map view has in `state` (its size, safe area and CarPlay option), or
+  /** The docs/behaviour.md#device-presets preset the map view has in `state` (its size, safe area and CarPlay option), or
    *  null. Recordings made before states carried `preset` give the run's preset while the map
    *  keeps the size it started with. */
   function presetOf(state) {
@@ -1335,7 +1335,7 @@ const NavLayoutPanels = function (app) {
         "data-inverted": v.frame[2] < 0 || v.frame[3] < 0 ? "true" : null }, layer);
       drawView(g, v.frame, it, viewRecord(sc, v.key) || {}, sc.state, rtl);
     }
-    // Vehicle point over the views (the camera's, SPEC §6).
+    // Vehicle point over the views (the camera's, docs/behaviour.md#camera-framing).
     if (sc.camera) {
       const [vx, vy] = sc.camera.vehiclePoint;
       const vp = s("g", { class: "vehicle", "pointer-events": "none" }, world);

@@ -101,7 +101,7 @@ extension NavigationMapView {
         let covered = wants(.accessibilityElementCovered)
         let opaqueHosts = covered ? hosts.filter(\.isOpaque) : []
         // The SDK's opaque surfaces (the ones viewportObstructed counts) cover host elements too;
-        // an SDK component under a prompt is allowed (prompts float above cards, SPEC §8).
+        // an SDK component under a prompt is allowed (prompts float above cards, docs/behaviour.md#overlap).
         let sdkSurfaces: [LayoutView] = covered ? [turnCard, etaCard].filter(walk.isVisible) + prompts.filter(walk.isVisible) : []
         // Every element in the order is visible in the hierarchy: when no opaque host view exists
         // and no such element is a host's, nothing can cover one, and the order is not needed.

@@ -74,7 +74,7 @@ struct HierarchyWalk {
     func paintIndex(_ v: LayoutView) -> Int? { entries[ObjectIdentifier(v)]?.index }
 }
 
-/// The navigation rules of SPEC §8, checked on the target layout.
+/// The navigation rules of docs/behaviour.md#diagnostics, checked on the target layout.
 extension NavigationMapView {
     /// Every SDK component the map view owns (prompts not included).
     var allComponents: [NavigationComponentView] {
@@ -99,7 +99,7 @@ extension NavigationMapView {
     }
 
 
-    /// SPEC §8 diagnostics for the current target layout: the engine's own (unsatisfiable,
+    /// docs/behaviour.md#diagnostics diagnostics for the current target layout: the engine's own (unsatisfiable,
     /// ambiguousLayout, hiddenInHidingStack, leftRightAnchor) and the navigation rules
     /// (legacyAPIIgnored, sizeConstraintOnFixedComponent, missingRequiredComponent — absent or
     /// hidden —, emptyViewport,
@@ -123,7 +123,7 @@ extension NavigationMapView {
             for c in component.rejectedConstraints {
                 out.append(LayoutDiagnostic(
                     code: .sizeConstraintOnFixedComponent,
-                    message: "\(c) constrains the \(c.firstAnchor.attribute) of \(component.displayName), whose size the SDK fixes (SPEC §4); it was not activated — position the component with edge or center anchors and let it keep its own size",
+                    message: "\(c) constrains the \(c.firstAnchor.attribute) of \(component.displayName), whose size the SDK fixes (docs/behaviour.md#component-sizes); it was not activated — position the component with edge or center anchors and let it keep its own size",
                     items: [component], constraints: [c]))
             }
         }
@@ -369,7 +369,7 @@ extension NavigationMapView {
         guard !problems.isEmpty else { return [] }
         return [LayoutDiagnostic(
             code: .wideModeCardsNotLeading,
-            message: "in wide mode the turn card and the ETA card must sit at the leading edge of the safe area, turn card on top (SPEC §4): \(problems.joined(separator: "; ")); anchor both cards' leading edges to safeAreaLayoutGuide.leadingAnchor",
+            message: "in wide mode the turn card and the ETA card must sit at the leading edge of the safe area, turn card on top (docs/behaviour.md#wide-mode): \(problems.joined(separator: "; ")); anchor both cards' leading edges to safeAreaLayoutGuide.leadingAnchor",
             items: offending)]
     }
 }

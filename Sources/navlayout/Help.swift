@@ -128,7 +128,7 @@ let commandHelps: [CommandHelp] = [
     CommandHelp(
         name: "presets",
         synopsis: "navlayout presets",
-        summary: "list the device presets (SPEC §9): size and safe area in points",
+        summary: "list the device presets (docs/behaviour.md#device-presets): size and safe area in points",
         options: []),
 ]
 

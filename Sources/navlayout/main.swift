@@ -1,5 +1,5 @@
 // navlayout: runs a layout delegate through the standard navigation session on a device preset
-// and prints every frame at every step (SPEC §10).
+// and prints every frame at every step (docs/behaviour.md#expected-frames).
 import Foundation
 import LayoutEngine
 import NavigationUI
@@ -65,8 +65,8 @@ case "demo":
     if !args.isEmpty { fail("unexpected arguments: \(args.joined(separator: " "))\n\n\(usage)") }
     var delegate = makeDelegate(delegateName)
     if DevicePreset.named(preset)?.isCarPlay == true && delegate != nil {
-        // SPEC §3: a CarPlay map view refuses layout delegates; it keeps the built-in layout.
-        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
+        // docs/behaviour.md#setting-the-layout-delegate: a CarPlay map view refuses layout delegates; it keeps the built-in layout.
+        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate); running with the built-in layout\n".data(using: .utf8)!)
         delegate = nil
     }
     if !svgDirectory.isEmpty { makeDirectory(svgDirectory) }
@@ -158,7 +158,7 @@ case "view":
     }
     var delegate = makeDelegate(delegateName)
     if devicePreset.isCarPlay && delegate != nil {
-        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
+        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate); running with the built-in layout\n".data(using: .utf8)!)
         delegate = nil
     }
     // Checked before the session runs: a page that cannot be written is not recorded.

@@ -5,7 +5,7 @@ import LayoutEngine
 
 /// The emptyViewport and offscreen messages name the constraints that put the view there (issue
 /// 14 follow-up: "constrain its four edges …" did not name the culprit). iphone-portrait: 393 ×
-/// 852, safe area (59, 0, 34, 0) (SPEC §9).
+/// 852, safe area (59, 0, 34, 0) (docs/behaviour.md#device-presets).
 final class CulpritMessageTests: XCTestCase {
     /// The sample delegate with its guidance viewport pinned under the ETA card instead of under
     /// the turn card: `viewport.top == etaCard.bottom`, then `viewport.bottom ==
@@ -88,7 +88,7 @@ final class CulpritMessageTests: XCTestCase {
         ])
     }
 
-    /// The speed widget (64 × 136 in its default mode, SPEC §4) ends 10 pt right of x = 0: x =
+    /// The speed widget (64 × 136 in its default mode, docs/behaviour.md#component-sizes) ends 10 pt right of x = 0: x =
     /// 10 − 64 = −54, outside horizontally only (300 + 136 < 852).
     func testAnOffscreenComponentNamesTheAxisThatLeavesTheMap() throws {
         XCTAssertEqual(try messages(SpeedWidgetOffscreen(), guidance: true), [

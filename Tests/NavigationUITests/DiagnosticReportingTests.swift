@@ -117,7 +117,7 @@ final class DiagnosticReportingTests: XCTestCase {
                                        v.topAnchor.constraint(equalTo: map.topAnchor, constant: 300)])
         XCTAssertEqual(box.received.count, 0, "layout is lazy: no pass ran yet")
         _ = v.frame   // the pass runs here
-        // offscreen is about SDK components (SPEC §8): a host view partly outside is not reported.
+        // offscreen is about SDK components (docs/behaviour.md#offscreen): a host view partly outside is not reported.
         XCTAssertEqual(box.received.count, 0, "\(box.received)")
         // The host moves the logo 100 pt past the leading edge and lays out: an offscreen error.
         try logoLeading?.setConstant(-100)

@@ -1,9 +1,9 @@
 /*
  * Issue 14, "diagnostics are never silent", through the C ABI: nl_set_diagnostic_handler. A small
  * delegate whose ready layout is good (viewport = safe area minus 40 pt at the bottom, logo at the
- * safe area's bottom-leading corner; iphone-portrait 393 x 852, safe area (59, 0, 34, 0), SPEC §9)
+ * safe area's bottom-leading corner; iphone-portrait 393 x 852, safe area (59, 0, 34, 0), docs/behaviour.md#device-presets)
  * plus a host view "orderCard" 100 wide at the map's top-leading corner whose height is pinned to
- * 60 and then to 80: the second is broken (SPEC §2: the most recently activated member of a
+ * 60 and then to 80: the second is broken (docs/behaviour.md#unsatisfiable-constraints: the most recently activated member of a
  * conflict), and the minimal conflicting set is the two of them. Optionally a see-through
  * "badge" pinned with left/top: a leftRightAnchor info.
  */

@@ -375,7 +375,7 @@ const NavLayoutPanels = function (app) {
     box.appendChild(h("h2", {}, `Diagnostics of this step (${diags.length})` +
       (sc.sampled && sc.t < sc.step.duration ? " — of the layout the animation moves towards" : "")));
     if (!diags.length) {
-      box.appendChild(h("p", { class: "clean" }, "✔ No diagnostics: no rule of SPEC §8 is broken."));
+      box.appendChild(h("p", { class: "clean" }, "✔ No diagnostics: no rule of docs/behaviour.md#diagnostics is broken."));
       return;
     }
     box.appendChild(h("ul", { class: "diag-list", id: "diagnostics" }, diags.map((d, i) => diagnosticItem(d, i, sc))));
@@ -404,7 +404,7 @@ const NavLayoutPanels = function (app) {
     }
   }
 
-  /** The header's map-view chips for the step shown: its preset (when the size is a SPEC §9
+  /** The header's map-view chips for the step shown: its preset (when the size is a docs/behaviour.md#device-presets
    *  preset's), its size and its safe area — a rotation or resize step shows the new ones. */
   function renderDevice(sc) {
     const st = sc.state;

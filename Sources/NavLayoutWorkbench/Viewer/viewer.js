@@ -110,7 +110,7 @@
     return { step, state: last, other: states[0], views, camera: last.camera, t: step.duration, sampled: false };
   }
 
-  /** The SPEC §9 preset the map view has in `state` (its size, safe area and CarPlay option), or
+  /** The docs/behaviour.md#device-presets preset the map view has in `state` (its size, safe area and CarPlay option), or
    *  null. Recordings made before states carried `preset` give the run's preset while the map
    *  keeps the size it started with. */
   function presetOf(state) {
@@ -258,7 +258,7 @@
         "data-inverted": v.frame[2] < 0 || v.frame[3] < 0 ? "true" : null }, layer);
       drawView(g, v.frame, it, viewRecord(sc, v.key) || {}, sc.state, rtl);
     }
-    // Vehicle point over the views (the camera's, SPEC §6).
+    // Vehicle point over the views (the camera's, docs/behaviour.md#camera-framing).
     if (sc.camera) {
       const [vx, vy] = sc.camera.vehiclePoint;
       const vp = s("g", { class: "vehicle", "pointer-events": "none" }, world);

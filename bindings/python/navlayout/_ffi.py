@@ -285,7 +285,7 @@ _PROTOTYPES = {
     "nl_set_diagnostic_handler_with_minimum": (None, [DIAGNOSTIC_CB, MINIMUM_SEVERITY_CB, c_void_p]),
     "nl_view_constraints_affecting_layout": (st, [H, c_enum, P(nl_constraint_info), c_size_t, P(c_size_t)]),
     "nl_guide_constraints_affecting_layout": (st, [H, c_enum, P(nl_constraint_info), c_size_t, P(c_size_t)]),
-    # built-in layout: legacy slot settings and guides, compass rule (SPEC §3, §7)
+    # built-in layout: legacy slot settings and guides, compass rule (docs/behaviour.md#compass-rule, docs/behaviour.md#built-in-layout-and-legacy-apis)
     "nl_map_view_set_navigation_header_enabled": (st, [H, c_bool]),
     "nl_map_view_navigation_header_enabled": (st, [H, P(c_bool)]),
     "nl_map_view_set_navigation_footer_enabled": (st, [H, c_bool]),

@@ -2,7 +2,7 @@
 
 :func:`sweep` runs the workbench's standard session (ready, guidance, each prompt kind shown and
 dismissed, pan and re-center, the speed widget's modes, stop, disable) on map views of every size
-of a range along one axis and returns the *bands*: maximal ranges over which wide mode (SPEC §4),
+of a range along one axis and returns the *bands*: maximal ranges over which wide mode (docs/behaviour.md#wide-mode),
 the set of (step, diagnostic code, items) and the set of (step, failure) stay the same. The
 library does the work (``nl_sweep``, ``nl_sweep_with_sampler``): sizes are sampled every
 ``sample_step`` points, then bisected where the result changes, so every boundary is exact to
@@ -56,7 +56,7 @@ DEFAULT_SAMPLE_STEP = 8.0
 
 class SweepDiagnostic(NamedTuple):
     """A diagnostic at the end of one step of the session: the step's position (0-based) and name,
-    the code and severity (SPEC §8), the items by identifier (``"turnCard"``, ``"myCard"``), and
+    the code and severity (docs/behaviour.md#diagnostic-codes), the items by identifier (``"turnCard"``, ``"myCard"``), and
     the message at the band's first size."""
 
     step_index: int

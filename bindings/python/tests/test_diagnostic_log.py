@@ -4,7 +4,7 @@ while an application that configures :mod:`logging` receives every record at its
 the ``"navlayout"`` logger, with no line from the default; and the library evaluates only the
 rules of the severities a handler would write (``minimum_severity``).
 
-The scene (``Noisy``, iphone-portrait 393 x 852, safe area (59, 0, 34, 0), SPEC §9): the good
+The scene (``Noisy``, iphone-portrait 393 x 852, safe area (59, 0, 34, 0), docs/behaviour.md#device-presets): the good
 ready layout of test_diagnostics (viewport = safe area minus 40 pt at the bottom: (0, 59, 393,
 719)) plus
 * test_diagnostic_reports' ``orderCard`` whose height is pinned to 60 and then to 80 — the

@@ -1,8 +1,8 @@
-"""Issue 4 from Python: SPEC §8 diagnostics as ``Diagnostic`` objects from small deliberately
+"""Issue 4 from Python: docs/behaviour.md#diagnostics diagnostics as ``Diagnostic`` objects from small deliberately
 broken delegates (the same ones as Tests/c/test_diagnostics.c), the sample delegate, snapshot
 JSON, the C-review getters bound in Python, and ``navlayout.gallery``.
 
-iphone-portrait is 393 x 852 with safe area (59, 0, 34, 0) (SPEC §9). Every broken delegate
+iphone-portrait is 393 x 852 with safe area (59, 0, 34, 0) (docs/behaviour.md#device-presets). Every broken delegate
 starts from one good ready layout: the viewport fills the safe area minus 40 pt at the bottom,
 the logo sits at its bottom-leading corner.
 """
@@ -98,7 +98,7 @@ def test_width_constraint_on_turn_card_is_rejected():
     with run(d) as m:
         m.start_guidance()
         assert not d.width.active
-        assert d.card.frame == nl.Rect(0, 0, 393, 163)  # W x (59 + 104), SPEC §4
+        assert d.card.frame == nl.Rect(0, 0, 393, 163)  # W x (59 + 104), docs/behaviour.md#sdk-components
         (diag,) = [x for x in m.diagnostics if x.code == D.SIZE_CONSTRAINT_ON_FIXED_COMPONENT]
         assert diag.severity == nl.Severity.ERROR and diag.items[0] is d.card
         assert "turnCard" in diag.message

@@ -40,7 +40,7 @@ def _keys(band):
 
 
 def test_sample_delegate_wide_mode_boundary_at_600():
-    """SPEC §4: wide when W − S.leading − S.trailing >= 600; no side insets, so W >= 600. The
+    """docs/behaviour.md#wide-mode: wide when W − S.leading − S.trailing >= 600; no side insets, so W >= 600. The
     sample delegate is clean at every width: two bands split at 600 exactly."""
     result = nl.sweep(SampleLayoutDelegate, axis="width", start=320, stop=1400, **IPAD)
     assert [(b.start, b.stop, b.wide_mode) for b in result.bands] == [(320, 600, False), (600, 1400, True)]
@@ -53,7 +53,7 @@ def test_sample_delegate_wide_mode_boundary_at_600():
 
 def test_wide_delegate_bands():
     """The wide example delegate: over the issue's range the same two bands as the sample (its
-    standard variant is the sample's, its wide variant clean); from 100 pt, SPEC §8's overlap
+    standard variant is the sample's, its wide variant clean); from 100 pt, docs/behaviour.md#diagnostics: overlap
     rule on components inset by their 8-pt margins gives three more: the logo (visible x 8…64)
     meets the compass (W − 48…W − 8) below 112; the 136-pt re-center button is off screen below
     136 and meets the compass below 176 (W − 48 < 128). Right-to-left mirrors all of it."""

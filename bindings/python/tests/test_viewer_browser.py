@@ -4,7 +4,7 @@ headless by Selenium (both installed by scripts/setup.sh, test-only).
 The page for the sample delegate on iphone-portrait (written in Python, recorded through the C
 library: navlayout.viewer.write) must load with no console error; clicking the
 viewport shows its frame and constraints; moving the scrubber to 0.2 s of the incident prompt and
-clicking the prompt shows (0, 792, 393, 120) — SPEC §10's frame at progress 0.5 of the 0.4 s
+clicking the prompt shows (0, 792, 393, 120) — docs/behaviour.md#expected-frames: frame at progress 0.5 of the 0.4 s
 ease-in-out slide. The same test takes the README's screenshot (docs/viewer.png) when
 NAVLAYOUT_UPDATE_SCREENSHOT=1.
 """
@@ -105,7 +105,7 @@ def test_sample_delegate_page_in_the_browser(browser, tmp_path):
     assert len(browser.find_elements(By.CSS_SELECTOR, "#steps .step")) == 19
 
     # Active guidance: click the viewport on the picture (its centre, the vehicle point, lies on
-    # no other view): SPEC §10's frame and its constraints affecting layout — vertically the ones
+    # no other view): docs/behaviour.md#expected-frames: frame and its constraints affecting layout — vertically the ones
     # to the turn card and to the bottom guide (issue 14, "Done when").
     _step(browser, "active guidance")
     _view(browser, "viewport").click()
@@ -127,7 +127,7 @@ def test_sample_delegate_page_in_the_browser(browser, tmp_path):
     _view(browser, "incidentPrompt").click()
     name, frame, _ = _inspector(browser)
     assert (name, frame) == ("incidentPrompt", "(0, 792, 393, 120)")
-    # The viewport at the same moment (SPEC §10: (0, 163, 393, 576)).
+    # The viewport at the same moment (docs/behaviour.md#expected-frames: (0, 163, 393, 576)).
     browser.find_element(By.CSS_SELECTOR, '#hierarchy li[title="viewport"]').click()
     assert _inspector(browser)[1] == "(0, 163, 393, 576)"
     assert _errors(browser) == []
@@ -154,7 +154,7 @@ class ViewportUnderTheEtaCard(SampleLayoutDelegate):
     """The fresh user's broken delegate (issue 14, "Done when"): in active guidance the viewport's
     top is pinned to the ETA card's bottom instead of the turn card's. On iphone-portrait the
     card's bottom is the map's, 852, and the open area ends at its top, 852 − 106 = 746 (72 pt
-    + S.bottom 34, SPEC §4), so the viewport's frame is (0, 852, 393, −106): emptyViewport."""
+    + S.bottom 34, docs/behaviour.md#sdk-components), so the viewport's frame is (0, 852, 393, −106): emptyViewport."""
 
     def _make_guidance_layout(self, nav_map, new_state):
         self._eta = new_state.eta_card
@@ -275,7 +275,7 @@ def test_truncated_labels_have_their_full_text(browser, pages):
 
 def test_header_shows_each_steps_map_view(browser, pages):
     """The rotation steps of the standard session: the header names the step's preset, size and
-    safe area (SPEC §9: iphone-landscape is 852 × 393 with insets 0, 59, 21, 59)."""
+    safe area (docs/behaviour.md#device-presets: iphone-landscape is 852 × 393 with insets 0, 59, 21, 59)."""
     _open(browser, pages["sample"])
     run_info = browser.find_element(By.ID, "run-info")
     assert "iphone-portrait" in run_info.text and "393 × 852 pt" in run_info.text
@@ -402,7 +402,7 @@ def test_link_to_a_moment_and_a_view(browser, swift_cli, tmp_path):
 def test_wide_right_to_left_page(browser, swift_cli, tmp_path):
     """The wide example, right-to-left, on the iPad: wide mode in guidance, the cards at the
     leading (right) edge: the turn card's frame is (460, 0, 360, 128) — wideCardWidth
-    min(360, 820 × 0.45) = 360 at x = 820 − 360, height S.top 24 + 104 (SPEC §4)."""
+    min(360, 820 × 0.45) = 360 at x = 820 − 360, height S.top 24 + 104 (docs/behaviour.md#wide-mode)."""
     page = _cli_page(swift_cli, tmp_path, "--delegate", "wide", "--preset", "ipad-portrait", "--rtl")
     _open(browser, page, "#step=2")
     assert "right-to-left" in browser.find_element(By.ID, "run-info").text
