@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // NavLayout: a headless navigation-layout engine (Cassowary solver, Auto Layout–style engine,
-// navigation UI state machine) with a C ABI. See README.md and ../shared/docs/ARCHITECTURE.md.
+// navigation UI state machine) with a C ABI. See README.md and docs/architecture.md.
+// Licensed under the Apache License, Version 2.0: the text is in LICENSE.
 import PackageDescription
 
 // `rounded()` and friends call libm; without Foundation nothing else links it, so a package that

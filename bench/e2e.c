@@ -6,11 +6,15 @@
  * per transition sample, after discarding the warm-up sessions.
  *
  * Every event and layout pass also reports new diagnostics (issue 14). By default no handler is
- * set: the library's default evaluates the error rules only. With "handler" as third argument a
- * handler of every severity is set (nl_set_diagnostic_handler), which evaluates all the rules; it
- * counts the reports and prints the count to stderr (the sample session is clean: 0).
+ * set: the library's default evaluates the error rules only. The third argument sets a counting
+ * handler (it prints the count of reports to stderr; the sample session is clean: 0):
+ *   handler  every severity (nl_set_diagnostic_handler): every rule is evaluated;
+ *   errors   nl_set_diagnostic_handler_with_minimum answering NL_SEVERITY_ERROR: the error rules,
+ *            as the default, plus one call of the minimum function per report;
+ *   none     answering NL_SEVERITY_NONE: no rule is evaluated for reports (the cost before issue
+ *            14, plus that call).
  *
- * Usage: e2e [sessions] [preset] [handler]
+ * Usage: e2e [sessions] [preset] [handler|errors|none]
  */
 #include "navlayout.h"
 #include "sample_delegate.h"
@@ -63,6 +67,11 @@ static void count_reports(void *user_data, nl_map_view *map, const nl_diagnostic
     reports++;
 }
 
+static int32_t minimum_severity(void *user_data, nl_map_view *map) {
+    (void)map;
+    return *(const int32_t *)user_data;
+}
+
 static void print_times(const char *name, const double *t, int n) {
     int i;
     printf("T\t%s\t1\t", name);
@@ -77,9 +86,17 @@ int main(int argc, char **argv) {
     double *t = (double *)malloc(sizeof(double) * (size_t)(sessions * NSTEPS));
     double *all = (double *)malloc(sizeof(double) * (size_t)(sessions * NSTEPS));
     int k, i, n = 0;
-    int with_handler = argc > 3 && strcmp(argv[3], "handler") == 0;
-    char name[128];
-    if (with_handler) nl_set_diagnostic_handler(count_reports, NULL);
+    const char *mode = argc > 3 ? argv[3] : "";
+    static int32_t minimum = NL_SEVERITY_INFO;
+    int with_handler = 1;
+    char label[32] = "", name[160];
+    if (strcmp(mode, "handler") == 0) nl_set_diagnostic_handler(count_reports, NULL);
+    else if (strcmp(mode, "errors") == 0 || strcmp(mode, "none") == 0) {
+        minimum = mode[0] == 'e' ? NL_SEVERITY_ERROR : NL_SEVERITY_NONE;
+        nl_set_diagnostic_handler_with_minimum(count_reports, minimum_severity, &minimum);
+    } else if (mode[0] == 0) with_handler = 0;
+    else { fprintf(stderr, "e2e: the third argument is handler, errors or none, not %s\n", mode); return 2; }
+    if (with_handler) snprintf(label, sizeof label, " (%s)", mode);
     for (k = -warm; k < sessions; k++) {
         nl_map_view *map = nl_map_view_create_preset(preset);
         if (map == NULL) check(NL_ERR_INVALID_ARGUMENT, "preset");
@@ -94,11 +111,11 @@ int main(int argc, char **argv) {
         check(nl_map_view_destroy(map), "destroy");
     }
     for (i = 0; i < NSTEPS; i++) {
-        snprintf(name, sizeof name, "e2e C%s %s: %s", with_handler ? " (handler)" : "", preset, steps[i].name);
+        snprintf(name, sizeof name, "e2e C%s %s: %s", label, preset, steps[i].name);
         print_times(name, &t[i * sessions], sessions);
         for (k = 0; k < sessions; k++) all[n++] = t[i * sessions + k];
     }
-    snprintf(name, sizeof name, "e2e C%s %s: transition (every step)", with_handler ? " (handler)" : "", preset);
+    snprintf(name, sizeof name, "e2e C%s %s: transition (every step)", label, preset);
     print_times(name, all, n);
     if (with_handler) fprintf(stderr, "e2e: %ld diagnostic reports\n", reports);
     free(t);

@@ -2,13 +2,13 @@
  * navlayout.h — the C interface of NavLayout, a headless navigation-layout engine
  * (incremental Cassowary solver + Auto Layout-style engine + navigation UI state machine).
  *
- * Behaviour is specified in docs SPEC.md ("SPEC §n" below), names in API.md.
+ * Behaviour is specified in docs/behaviour.md (cited as docs/behaviour.md#<section> below), names in docs/api.md.
  *
  * Conventions
  * -----------
  * - Units: every length is in points (double), every duration in seconds (double).
  *   Coordinates have their origin at the map view's top-left, x to the right, y down; every frame
- *   is in the map view's coordinate space (SPEC §1, §2).
+ *   is in the map view's coordinate space (docs/behaviour.md#units-and-coordinates, docs/behaviour.md#layout-engine).
  * - Handles (nl_map_view, nl_view, nl_guide, nl_constraint, nl_ui_state) are opaque and are NOT
  *   pointers to memory: never dereference them. A NULL, stale (destroyed), foreign (a handle of
  *   another kind) or garbage handle is detected and reported as NL_ERR_INVALID_HANDLE; it never
@@ -44,7 +44,7 @@
  *   pan, recenter,
  *   advance_time, set_layout_delegate and nl_map_view_destroy. An event called from inside any
  *   callback of the same map view (delegate method, animation block, animation completion)
- *   returns NL_ERR_REENTRANT and changes nothing (SPEC §3).
+ *   returns NL_ERR_REENTRANT and changes nothing (docs/behaviour.md#invalid-events-and-re-entrancy).
  */
 #ifndef NAVLAYOUT_H
 #define NAVLAYOUT_H
@@ -77,11 +77,11 @@ typedef enum nl_status {
     NL_ERR_INVALID_ARGUMENT = 1,   /* NaN/inf, out-of-range enum or index, NULL out-pointer,
                                       mixed anchor axes, handle of another map view, ... */
     NL_ERR_INVALID_HANDLE = 2,     /* NULL, stale, foreign or garbage handle */
-    NL_ERR_INVALID_STATE = 3,      /* event not valid in the current navigation state (SPEC §3) */
-    NL_ERR_NAVIGATION_ENABLED = 4, /* set_layout_delegate while navigation is enabled (SPEC §3) */
-    NL_ERR_CARPLAY = 5,            /* set_layout_delegate on a CarPlay map view (SPEC §3) */
-    NL_ERR_REENTRANT = 6,          /* an event called from inside a callback (SPEC §3) */
-    NL_ERR_NO_COMMON_ANCESTOR = 7, /* constraint items share no ancestor (SPEC §2) */
+    NL_ERR_INVALID_STATE = 3,      /* event not valid in the current navigation state (docs/behaviour.md#invalid-events-and-re-entrancy) */
+    NL_ERR_NAVIGATION_ENABLED = 4, /* set_layout_delegate while navigation is enabled (docs/behaviour.md#setting-the-layout-delegate) */
+    NL_ERR_CARPLAY = 5,            /* set_layout_delegate on a CarPlay map view (docs/behaviour.md#setting-the-layout-delegate) */
+    NL_ERR_REENTRANT = 6,          /* an event called from inside a callback (docs/behaviour.md#invalid-events-and-re-entrancy) */
+    NL_ERR_NO_COMMON_ANCESTOR = 7, /* constraint items share no ancestor (docs/behaviour.md#constraints) */
     NL_ERR_UNSATISFIABLE = 8,      /* a required constraint cannot be satisfied */
     NL_ERR_DUPLICATE = 9,          /* the thing already exists (e.g. a duplicate arranged view) */
     NL_ERR_UNKNOWN = 10,           /* the thing does not exist (e.g. guide not owned by the view) */
@@ -188,7 +188,7 @@ typedef enum nl_layout_direction {
     NL_LAYOUT_DIRECTION_RIGHT_TO_LEFT = 1
 } nl_layout_direction;
 
-/* Priorities (SPEC §2): any value in 1...1000; 1000 is required. */
+/* Priorities (docs/behaviour.md#priorities): any value in 1...1000; 1000 is required. */
 #define NL_PRIORITY_REQUIRED 1000.0f
 #define NL_PRIORITY_DEFAULT_HIGH 750.0f
 #define NL_PRIORITY_DEFAULT_LOW 250.0f
@@ -212,7 +212,7 @@ typedef enum nl_speed_widget_mode {
 } nl_speed_widget_mode;
 
 /** A button type: NL_BUTTON_COMPASS, NL_BUTTON_REPORTING, or any other value for a type this
- *  version does not know (SPEC §3: find buttons by type, never by index). */
+ *  version does not know (docs/behaviour.md#buttons: find buttons by type, never by index). */
 typedef int32_t nl_button_type;
 #define NL_BUTTON_COMPASS ((nl_button_type)1)
 #define NL_BUTTON_REPORTING ((nl_button_type)2)
@@ -228,7 +228,7 @@ typedef enum nl_stack_alignment {
     NL_STACK_ALIGNMENT_TRAILING = 1
 } nl_stack_alignment;
 
-/** Prompt corner mask bits (SPEC §4); default: NL_CORNER_MIN_X_MIN_Y | NL_CORNER_MAX_X_MIN_Y. */
+/** Prompt corner mask bits (docs/behaviour.md#prompts-and-corner-masks); default: NL_CORNER_MIN_X_MIN_Y | NL_CORNER_MAX_X_MIN_Y. */
 typedef uint32_t nl_corner_mask;
 #define NL_CORNER_MIN_X_MIN_Y ((nl_corner_mask)1)
 #define NL_CORNER_MAX_X_MIN_Y ((nl_corner_mask)2)
@@ -243,7 +243,7 @@ typedef enum nl_ui_state_kind {
     NL_UI_STATE_ACTIVE_GUIDANCE = 2
 } nl_ui_state_kind;
 
-/** Camera framing (SPEC §6): the camera rect — the viewport's presented frame, shrunk by the
+/** Camera framing (docs/behaviour.md#camera-framing): the camera rect — the viewport's presented frame, shrunk by the
  *  legacy padding (nl_map_view_set_padding) while the built-in layout is active — the equivalent
  *  padding (top = vp.y, left = vp.x, bottom = H - vp.maxY, right = W - vp.maxX) and the vehicle
  *  point (the rect's centre). Points. With no viewport in the hierarchy the values come from the
@@ -255,7 +255,7 @@ typedef struct nl_camera {
     nl_point vehicle_point;
 } nl_camera;
 
-/** NavigationStyleValues (SPEC §4), points. */
+/** NavigationStyleValues (docs/behaviour.md#style-values), points. */
 typedef struct nl_style_values {
     double button_horizontal_padding;     /* 16 */
     double button_vertical_padding;       /* 8 */
@@ -276,7 +276,7 @@ typedef struct nl_map_options {
     bool shuffle_buttons;                 /* test option: shuffle buttons, add an unknown one */
 } nl_map_options;
 
-/* Diagnostic codes: SPEC §8's table, in table order. */
+/* Diagnostic codes: the table in docs/behaviour.md#diagnostic-codes, in table order. */
 typedef enum nl_diagnostic_code {
     NL_DIAG_UNSATISFIABLE = 1,
     NL_DIAG_AMBIGUOUS_LAYOUT = 2,
@@ -312,7 +312,7 @@ typedef enum nl_severity {
     NL_SEVERITY_ERROR = 2
 } nl_severity;
 
-/** One diagnostic (SPEC §8). Set struct_size = sizeof(nl_diagnostic) before the call. */
+/** One diagnostic (docs/behaviour.md#diagnostics). Set struct_size = sizeof(nl_diagnostic) before the call. */
 typedef struct nl_diagnostic {
     uint32_t struct_size;
     int32_t code;           /* nl_diagnostic_code */
@@ -336,16 +336,16 @@ typedef struct nl_diagnostic {
 #define NL_DIAG_AXIS_BOTH_OR_NONE (-1)
 
 /* ------------------------------------------------------------------------------------------ */
-/* Map view and geometry (SPEC §1, §2, §9)                                                    */
+/* Map view and geometry (docs/behaviour.md)                                                  */
 /* ------------------------------------------------------------------------------------------ */
 
-/** Creates a map view of the given size and safe area (SPEC §1). Returns NULL on failure:
+/** Creates a map view of the given size and safe area (docs/behaviour.md#units-and-coordinates). Returns NULL on failure:
  *  options NULL, struct_size too small, NaN/inf or negative numbers, sizes or insets above
  *  10,000,000 pt, insets that do not fit in the size (left + right > width or
  *  top + bottom > height), bad layout_direction (NL_ERR_INVALID_ARGUMENT). The caller owns the map view: free it with nl_map_view_destroy. */
 nl_map_view *nl_map_view_create(const nl_map_options *options);
 
-/** Creates a map view from a device preset of SPEC §9: "iphone-portrait", "iphone-landscape",
+/** Creates a map view from a device preset of docs/behaviour.md#device-presets: "iphone-portrait", "iphone-landscape",
  *  "iphone-se", "ipad-portrait", "ipad-split", "carplay" (CarPlay). Returns NULL on failure
  *  (NULL or unknown name: NL_ERR_INVALID_ARGUMENT). Free with nl_map_view_destroy. */
 nl_map_view *nl_map_view_create_preset(const char *preset);
@@ -360,7 +360,7 @@ nl_status nl_map_view_destroy(nl_map_view *map);
  *  Owned by the map view. NULL on a bad handle. */
 nl_view *nl_map_view_root(nl_map_view *map);
 
-/** Resizes the map view (width, height and safe-area insets in points; SPEC §3 "resize"): updates
+/** Resizes the map view (width, height and safe-area insets in points; docs/behaviour.md#events-and-callbacks): updates
  *  wide mode and the component sizes, and calls size_changed when navigation is enabled.
  *  NL_ERR_INVALID_ARGUMENT for NaN/inf/negative values, values above 10,000,000 pt or insets that
  *  do not fit in the size (nothing changes), NL_ERR_REENTRANT from a callback,
@@ -374,18 +374,18 @@ nl_status nl_map_view_size(const nl_map_view *map, nl_size *out);
 nl_status nl_map_view_safe_area(const nl_map_view *map, nl_insets *out);
 
 /** Whether the map view was created for a CarPlay screen (nl_map_options.car_play, or the "carplay"
- *  preset); such a map view refuses layout delegates (SPEC §3). */
+ *  preset); such a map view refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate). */
 nl_status nl_map_view_car_play(const nl_map_view *map, bool *out);
 
 /** The map view's layout direction (nl_map_options.layout_direction; presets: left to right). */
 nl_status nl_map_view_layout_direction(const nl_map_view *map, nl_layout_direction *out);
 
-/** Performs a layout pass now if anything changed (SPEC §2 "Layout pass"). Layout is otherwise
+/** Performs a layout pass now if anything changed (docs/behaviour.md#layout-pass). Layout is otherwise
  *  lazy: frames, the camera and diagnostics perform it when read. */
 nl_status nl_map_view_layout_if_needed(nl_map_view *map);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Views, guides, anchors, constraints (SPEC §2)                                              */
+/* Views, guides, anchors, constraints (docs/behaviour.md#layout-engine)                      */
 /* ------------------------------------------------------------------------------------------ */
 
 /** Creates a host view (not in any hierarchy yet; no intrinsic size; identifier ""). Owned by
@@ -394,7 +394,7 @@ nl_view *nl_view_create(nl_map_view *map);
 
 /** Removes a view created with nl_view_create or nl_hiding_stack_create (or a prompt that is no
  *  longer shown) from its superview — which deactivates every constraint that references it or its
- *  descendants (SPEC §2) — and invalidates its handle. Constraint handles stay valid.
+ *  descendants (docs/behaviour.md#views-and-layout-guides) — and invalidates its handle. Constraint handles stay valid.
  *  A destroyed view stays dead: its subviews are detached (their handles stay valid; they have no
  *  superview, so nl_view_superview returns NULL) and so are the guides it owns; the handles of its
  *  safe-area and margins guides become stale; no call ever returns a handle for it again (e.g.
@@ -403,7 +403,7 @@ nl_view *nl_view_create(nl_map_view *map);
  *  NL_ERR_INVALID_ARGUMENT for the root view, an SDK component or the shown prompt. */
 nl_status nl_view_destroy(nl_view *view);
 
-/** Creates a layout guide (SPEC §2), not owned by any view yet. Owned by the map view. */
+/** Creates a layout guide (docs/behaviour.md#views-and-layout-guides), not owned by any view yet. Owned by the map view. */
 nl_guide *nl_guide_create(nl_map_view *map);
 
 /** Removes a guide created with nl_guide_create from its owning view (deactivating its
@@ -456,7 +456,7 @@ nl_status nl_view_send_subview_to_back(nl_view *parent, nl_view *child);
 nl_status nl_view_exchange_subviews(nl_view *parent, size_t index1, size_t index2);
 
 /** Removes the view from its superview, deactivating every constraint that references it or its
- *  descendants (SPEC §2). A view without a superview: NL_OK, nothing happens. */
+ *  descendants (docs/behaviour.md#views-and-layout-guides). A view without a superview: NL_OK, nothing happens. */
 nl_status nl_view_remove_from_superview(nl_view *view);
 
 /** Makes `view` the owner of `guide`. NL_ERR_INVALID_ARGUMENT if the guide is a built-in guide of
@@ -501,7 +501,7 @@ nl_status nl_guide_set_identifier(nl_guide *guide, const char *identifier);
 char *nl_guide_identifier(const nl_guide *guide);
 
 /** Hides or shows a view. A view managed by a hiding stack keeps the stack's decision and gets a
- *  hiddenInHidingStack diagnostic (SPEC §2). */
+ *  hiddenInHidingStack diagnostic (docs/behaviour.md#hiding-stack). */
 nl_status nl_view_set_hidden(nl_view *view, bool hidden);
 
 /** Whether the view is hidden (set by the host or by a hiding stack). */
@@ -520,22 +520,22 @@ nl_status nl_view_set_compression_priority(nl_view *view, nl_axis axis, float pr
 /** Layout margins in points (default 8 on each edge), used by the margins guide. */
 nl_status nl_view_set_layout_margins(nl_view *view, nl_insets margins);
 
-/** The intrinsic content size in points as set with nl_view_set_intrinsic_size (SPEC §2);
+/** The intrinsic content size in points as set with nl_view_set_intrinsic_size (docs/behaviour.md#intrinsic-content-size);
  *  NL_NO_INTRINSIC_METRIC on an axis without one (the default for host views). For the SDK's
- *  components this is NL_NO_INTRINSIC_METRIC too: their sizes are required constraints (SPEC §4),
+ *  components this is NL_NO_INTRINSIC_METRIC too: their sizes are required constraints (docs/behaviour.md#component-sizes),
  *  read them from nl_view_frame. */
 nl_status nl_view_intrinsic_size(const nl_view *view, nl_size *out);
 
-/** The content-hugging priority for an axis (default 250, SPEC §2). NL_ERR_INVALID_ARGUMENT for a
+/** The content-hugging priority for an axis (default 250, docs/behaviour.md#intrinsic-content-size). NL_ERR_INVALID_ARGUMENT for a
  *  bad axis. */
 nl_status nl_view_hugging_priority(const nl_view *view, nl_axis axis, float *out);
 
-/** The compression-resistance priority for an axis (default 750, SPEC §2).
+/** The compression-resistance priority for an axis (default 750, docs/behaviour.md#intrinsic-content-size).
  *  NL_ERR_INVALID_ARGUMENT for a bad axis. */
 nl_status nl_view_compression_priority(const nl_view *view, nl_axis axis, float *out);
 
 /** The layout margins in points (default 8 on each edge; the SDK's components have their own,
- *  SPEC §4: logo, buttons, cards, prompts 8, speed widget 4, viewport and trip progress bar 0). */
+ *  docs/behaviour.md#component-sizes: logo, buttons, cards, prompts 8, speed widget 4, viewport and trip progress bar 0). */
 nl_status nl_view_layout_margins(const nl_view *view, nl_insets *out);
 
 /** Whether the view's layout margins are measured from its safe area (UIKit's
@@ -560,7 +560,7 @@ nl_status nl_view_insets_layout_margins_from_safe_area(const nl_view *view, bool
  *  pass. NL_ERR_INVALID_HANDLE for a bad view, NL_ERR_INVALID_ARGUMENT for a NULL out. */
 nl_status nl_view_safe_area_insets(const nl_view *view, nl_insets *out);
 
-/** Marks a host view opaque (the default) or not (SPEC §8, Swift's LayoutView.isOpaque): an opaque
+/** Marks a host view opaque (the default) or not (docs/behaviour.md#viewportobstructed, Swift's LayoutView.isOpaque): an opaque
  *  host view that covers the viewport is reported as NL_DIAG_VIEWPORT_OBSTRUCTED, and one over the
  *  logo or a visible button as NL_DIAG_OVERLAP; a see-through one (a label, a badge that floats
  *  over the map) is not. SDK components, hiding stacks and the root view are never treated as
@@ -584,7 +584,7 @@ nl_status nl_view_is_opaque(const nl_view *view, bool *out);
  * prompts "Incident ahead", "Speed camera ahead", "Traffic ahead", "Better route available"
  * (static text); the viewport is not an element.
  *
- * Diagnostics (SPEC §8 form; severities say how badly the defect hurts a VoiceOver user, after
+ * Diagnostics (docs/behaviour.md#diagnostics form; severities say how badly the defect hurts a VoiceOver user, after
  * the checks of Xcode's accessibility audit — hit region, element description, element detection):
  *   NL_DIAG_HIT_TARGET_TOO_SMALL (warning): a visible interactive host view (a trait of
  *     NL_ACCESSIBILITY_TRAITS_INTERACTIVE) smaller than 44 x 44 pt, the minimum hit target of
@@ -593,7 +593,7 @@ nl_status nl_view_is_opaque(const nl_view *view, bool *out);
  *     (NULL, empty or blank): VoiceOver announces only "button". item: the view.
  *   NL_DIAG_ACCESSIBILITY_ELEMENT_COVERED (warning): an element of the order in effect that an
  *     opaque host view above it in z-order covers completely (host elements: also the turn card,
- *     the ETA card or a prompt; an SDK component under a prompt is allowed, SPEC §8). items: the
+ *     the ETA card or a prompt; an SDK component under a prompt is allowed, docs/behaviour.md#diagnostics). items: the
  *     element, the cover.
  *   NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT (error): a reachable SDK component (see
  *     nl_map_view_accessibility_element) missing from the order in effect — a host order leaves it
@@ -672,7 +672,7 @@ typedef enum nl_view_kind {
     NL_VIEW_KIND_MAP = 1,          /* the map view's root view (nl_map_view_root) */
     NL_VIEW_KIND_HIDING_STACK = 2, /* a hiding stack (nl_hiding_stack_create) */
     NL_VIEW_KIND_PROMPT = 3,       /* a prompt (show_prompt / change_prompt / hide_prompt) */
-    NL_VIEW_KIND_COMPONENT = 4     /* another SDK component (SPEC §4): logo, viewport, buttons,
+    NL_VIEW_KIND_COMPONENT = 4     /* another SDK component (docs/behaviour.md#sdk-components): logo, viewport, buttons,
                                       turn card, ETA card, trip progress bar, speed widget */
 } nl_view_kind;
 
@@ -681,7 +681,7 @@ nl_status nl_view_kind_of(const nl_view *view, nl_view_kind *out);
 
 /** A copy of the view's SDK role: "map" for the root view, "googleLogo", "viewport", "compass",
  *  "reporting", "unknownButton", "turnCard", "etaCard", "tripProgressBar", "speedWidget",
- *  "prompt" for the SDK's components (SPEC §4) — unlike the identifier, a host cannot change it —
+ *  "prompt" for the SDK's components (docs/behaviour.md#sdk-components) — unlike the identifier, a host cannot change it —
  *  and "" for host views and hiding stacks. Free it with nl_string_free. NULL on error. */
 char *nl_view_role(const nl_view *view);
 
@@ -692,7 +692,7 @@ nl_anchor nl_view_anchor(const nl_view *view, nl_anchor_attribute attribute);
 /** An anchor of a layout guide; as nl_view_anchor. */
 nl_anchor nl_guide_anchor(const nl_guide *guide, nl_anchor_attribute attribute);
 
-/** Creates an inactive constraint `first REL multiplier * second + constant` (SPEC §2), priority
+/** Creates an inactive constraint `first REL multiplier * second + constant` (docs/behaviour.md#constraints), priority
  *  required, identifier "". Owned by the map view; nl_constraint_destroy frees it earlier.
  *  NULL and NL_ERR_INVALID_ARGUMENT: anchors of different axes (x / y / dimension), bad relation,
  *  NaN/inf multiplier or constant, an item of another map view; NL_ERR_INVALID_HANDLE: a bad
@@ -715,8 +715,8 @@ nl_status nl_constraint_set_priority(nl_constraint *constraint, float priority);
 /** The priority. */
 nl_status nl_constraint_priority(const nl_constraint *constraint, float *out);
 
-/** Sets the constant (points). Updates the solver incrementally (SPEC §2). Inside an animation
- *  block the change is animated (SPEC §5). */
+/** Sets the constant (points). Updates the solver incrementally (docs/behaviour.md#constraints). Inside an animation
+ *  block the change is animated (docs/behaviour.md#animation). */
 nl_status nl_constraint_set_constant(nl_constraint *constraint, double constant);
 
 /** The constant. */
@@ -751,7 +751,7 @@ nl_status nl_constraint_multiplier(const nl_constraint *constraint, double *out)
  *  current hierarchy (nothing changes); NL_ERR_INVALID_HANDLE if it names a view or guide that
  *  was destroyed (nl_view_destroy, nl_guide_destroy). Activating an active constraint is NL_OK.
  *  A width or height constraint whose first anchor is a size the SDK fixes (turn card, ETA card,
- *  logo, buttons, speed widget, prompts, the trip progress bar's width; SPEC §4) is not an error
+ *  logo, buttons, speed widget, prompts, the trip progress bar's width; docs/behaviour.md#component-sizes) is not an error
  *  but is NOT activated: the call returns NL_OK, nl_constraint_is_active stays false, and a
  *  sizeConstraintOnFixedComponent diagnostic reports it until the next navigation transition. */
 nl_status nl_constraint_activate(nl_constraint *constraint);
@@ -768,7 +768,7 @@ nl_status nl_constraint_deactivate(nl_constraint *constraint);
 nl_status nl_constraints_deactivate(nl_constraint *const *constraints, size_t count);
 
 /** The view's presented frame (points, map view space) at the current time: interpolated while
- *  an animation runs (SPEC §5). Performs a layout pass if needed. */
+ *  an animation runs (docs/behaviour.md#animation). Performs a layout pass if needed. */
 nl_status nl_view_frame(const nl_view *view, nl_rect *out);
 
 /** The view's target frame: the layout running animations move to (the solver's answer). */
@@ -784,15 +784,15 @@ nl_status nl_guide_frame(const nl_guide *guide, nl_rect *out);
  *  EngineConstraintKind; later versions may append kinds. */
 typedef enum nl_constraint_owner {
     NL_CONSTRAINT_OWNER_HOST = 0,                   /* made with nl_constraint_create (or by the
-                                                       built-in layout, SPEC §7) */
+                                                       built-in layout, docs/behaviour.md#built-in-layout) */
     NL_CONSTRAINT_OWNER_MAP_FRAME = 1,              /* the map view's origin (0, 0) and size */
     NL_CONSTRAINT_OWNER_SAFE_AREA = 2,              /* a safe-area guide's edges from its view */
     NL_CONSTRAINT_OWNER_LAYOUT_MARGINS = 3,         /* a margins guide's edges from its view */
-    NL_CONSTRAINT_OWNER_COMPONENT_SIZE = 4,         /* the size the SDK fixes for a component (SPEC §4) */
+    NL_CONSTRAINT_OWNER_COMPONENT_SIZE = 4,         /* the size the SDK fixes for a component (docs/behaviour.md#component-sizes) */
     NL_CONSTRAINT_OWNER_COMPRESSION_RESISTANCE = 5, /* size >= intrinsic size, at the view's
-                                                       compression-resistance priority (SPEC §2) */
+                                                       compression-resistance priority (docs/behaviour.md#intrinsic-content-size) */
     NL_CONSTRAINT_OWNER_CONTENT_HUGGING = 6,        /* size <= intrinsic size, at its hugging priority */
-    NL_CONSTRAINT_OWNER_HIDING_STACK = 7            /* a hiding stack's arrangement (SPEC §2) */
+    NL_CONSTRAINT_OWNER_HIDING_STACK = 7            /* a hiding stack's arrangement (docs/behaviour.md#hiding-stack) */
 } nl_constraint_owner;
 
 /** One constraint affecting an item's layout: `first RELATION multiplier * second + constant` at
@@ -856,11 +856,11 @@ nl_status nl_guide_constraints_affecting_layout(const nl_guide *guide, nl_axis a
                                                 size_t capacity, size_t *count);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Navigation (SPEC §3 – §8)                                                                   */
+/* Navigation (docs/behaviour.md)                                                              */
 /* ------------------------------------------------------------------------------------------ */
 
 /**
- * A layout delegate (SPEC §3). Every callback is optional (NULL = not implemented) and receives
+ * A layout delegate (docs/behaviour.md#events-and-callbacks). Every callback is optional (NULL = not implemented) and receives
  * user_data first and the map view second. State handles (nl_ui_state *) are valid only during
  * the callback; view handles are owned by the map view. Callbacks may build and (de)activate
  * constraints, add and remove views, read frames and animate; they may not call events
@@ -892,7 +892,7 @@ typedef struct nl_layout_delegate {
                           nl_view *old_prompt);
 } nl_layout_delegate;
 
-/** Sets the layout delegate (copied; NULL = the built-in layout, SPEC §7). Releases the previous
+/** Sets the layout delegate (copied; NULL = the built-in layout, docs/behaviour.md#built-in-layout). Releases the previous
  *  delegate's user_data. NL_ERR_NAVIGATION_ENABLED while navigation is enabled,
  *  NL_ERR_CARPLAY on a CarPlay map view (in both cases `delegate` is not kept and its release is
  *  not called), NL_ERR_INVALID_ARGUMENT if struct_size is too small, NL_ERR_REENTRANT from a
@@ -902,7 +902,7 @@ nl_status nl_map_view_set_layout_delegate(nl_map_view *map, const nl_layout_dele
 /** Called by the host from inside one of this map view's callbacks to report that the callback
  *  failed: the event that ran the callback then returns NL_ERR_CALLBACK_FAILED with `message`
  *  (copied; NULL = "callback failed") as its error message. The transition itself is not undone
- *  (SPEC §3). NL_ERR_INVALID_STATE when called outside a callback, or from a delegate's release
+ *  (docs/behaviour.md#invalid-events-and-re-entrancy). NL_ERR_INVALID_STATE when called outside a callback, or from a delegate's release
  *  (which cannot fail: nl_map_view_set_layout_delegate and nl_map_view_destroy report what they
  *  did, NL_OK). */
 nl_status nl_map_view_fail_callback(nl_map_view *map, const char *message);
@@ -915,7 +915,7 @@ nl_status nl_map_view_fail_callback(nl_map_view *map, const char *message);
  *  NULL out. */
 nl_status nl_map_view_destroying(const nl_map_view *map, bool *out);
 
-/** Enables or disables navigation (SPEC §3 table). Enabling from noNavigation calls
+/** Enables or disables navigation (docs/behaviour.md#events-and-callbacks table). Enabling from noNavigation calls
  *  enable_navigation_ui; disabling calls hide_prompt/stop_guidance as needed, then
  *  disable_navigation_ui. Setting the current value is NL_ERR_INVALID_STATE. */
 nl_status nl_map_view_set_navigation_enabled(nl_map_view *map, bool enabled);
@@ -942,7 +942,7 @@ nl_status nl_map_view_dismiss_prompt(nl_map_view *map);
  *  and whether there is a speed limit (both true on a new map view). The speed widget's mode is
  *  derived, never set: the speedometer shows when should_display_speedometer is on and a speed is
  *  available, the limit when should_display_speed_limit is on and a limit is available (the seed's
- *  four states: none 0 x 0, one reading 64 x 64, both 64 x 136; SPEC §4). The widget resizes at
+ *  four states: none 0 x 0, one reading 64 x 64, both 64 x 136; docs/behaviour.md#component-sizes). The widget resizes at
  *  once, with no callback. An event: NL_ERR_REENTRANT from inside a callback. */
 nl_status nl_map_view_set_speed_data(nl_map_view *map, bool speed_available, bool speed_limit_available);
 
@@ -988,27 +988,27 @@ nl_status nl_map_view_set_incident_reporting_enabled(nl_map_view *map, bool enab
 /** Whether incident/traffic/better-route prompts are shown (default true). */
 nl_status nl_map_view_set_should_display_prompts(nl_map_view *map, bool display);
 
-/** The speed widget's mode (default NL_SPEED_WIDGET_BOTH, 64 x 136; SPEC §4). */
+/** The speed widget's mode (default NL_SPEED_WIDGET_BOTH, 64 x 136; docs/behaviour.md#component-sizes). */
 nl_status nl_map_view_speed_widget_mode(const nl_map_view *map, nl_speed_widget_mode *out);
 
 /** Whether the logo currently shows as the re-center button (after nl_map_view_pan, until
- *  nl_map_view_recenter, while the re-center button is enabled; SPEC §4). Default false. */
+ *  nl_map_view_recenter, while the re-center button is enabled; docs/behaviour.md#speed-widget-and-re-center-button). Default false. */
 nl_status nl_map_view_showing_recenter_button(const nl_map_view *map, bool *out);
 
 /** Whether incident reporting is enabled (default true): the next active-guidance state has a
- *  reporting button (SPEC §3). */
+ *  reporting button (docs/behaviour.md#state-objects). */
 nl_status nl_map_view_incident_reporting_enabled(const nl_map_view *map, bool *out);
 
-/** Whether prompts other than speed-camera warnings are shown (default true; SPEC §3). */
+/** Whether prompts other than speed-camera warnings are shown (default true; docs/behaviour.md#prompt-events). */
 nl_status nl_map_view_should_display_prompts(const nl_map_view *map, bool *out);
 
-/** Whether the map view is in wide mode now: W - S.leading - S.trailing >= 600 (SPEC §4). */
+/** Whether the map view is in wide mode now: W - S.leading - S.trailing >= 600 (docs/behaviour.md#wide-mode). */
 nl_status nl_map_view_wide_mode(const nl_map_view *map, bool *out);
 
 /** The kind of a state handle (NL_UI_STATE_NAVIGATION_READY or _ACTIVE_GUIDANCE). */
 nl_status nl_ui_state_kind_of(const nl_ui_state *state, nl_ui_state_kind *out);
 
-/** Components of a state (SPEC §3, §4). Handles owned by the map view, valid after the callback.
+/** Components of a state (docs/behaviour.md#state-objects, docs/behaviour.md#sdk-components). Handles owned by the map view, valid after the callback.
  *  NULL on error or when the state has no such component (turn card, ETA card, trip progress bar
  *  and speed widget exist only in active guidance); in both cases nl_last_error_message() says
  *  which (e.g. "nl_ui_state_turn_card: a navigationReady state has no turn card ..."). */
@@ -1019,7 +1019,7 @@ nl_view *nl_ui_state_eta_card(const nl_ui_state *state);
 nl_view *nl_ui_state_trip_progress_bar(const nl_ui_state *state);
 nl_view *nl_ui_state_speed_widget(const nl_ui_state *state);
 
-/** Whether the state is in wide mode (SPEC §4). */
+/** Whether the state is in wide mode (docs/behaviour.md#wide-mode). */
 nl_status nl_ui_state_wide_mode(const nl_ui_state *state, bool *out);
 
 /** The map size recorded in the state (points). */
@@ -1032,7 +1032,7 @@ nl_status nl_ui_state_button_count(const nl_ui_state *state, size_t *out);
  *  NL_ERR_INVALID_ARGUMENT when index >= count. Find buttons by type, not by index. */
 nl_view *nl_ui_state_button(const nl_ui_state *state, size_t index, nl_button_type *type_out);
 
-/** Creates a hiding stack view (SPEC §2) owned by the map view; spacing 8. NULL on a bad map or
+/** Creates a hiding stack view (docs/behaviour.md#hiding-stack) owned by the map view; spacing 8. NULL on a bad map or
  *  out-of-range position/alignment. */
 nl_view *nl_hiding_stack_create(nl_map_view *map, nl_stack_position position,
                                 nl_stack_alignment alignment);
@@ -1049,12 +1049,12 @@ nl_status nl_hiding_stack_set_spacing(nl_view *stack, double spacing);
  *  stack. */
 nl_status nl_hiding_stack_spacing(const nl_view *stack, double *out);
 
-/** The number of arranged subviews of the stack (hidden ones included, SPEC §2).
+/** The number of arranged subviews of the stack (hidden ones included, docs/behaviour.md#hiding-stack).
  *  NL_ERR_INVALID_ARGUMENT if `stack` is not a hiding stack. */
 nl_status nl_hiding_stack_arranged_subview_count(const nl_view *stack, size_t *out);
 
 /** The arranged subview at `index`, in the order they were set (for a bottom-packed stack the
- *  first is the bottom one, SPEC §2). Owned by the map view. NULL and NL_ERR_INVALID_ARGUMENT if
+ *  first is the bottom one, docs/behaviour.md#hiding-stack). Owned by the map view. NULL and NL_ERR_INVALID_ARGUMENT if
  *  `stack` is not a hiding stack or index >= count. */
 nl_view *nl_hiding_stack_arranged_subview(const nl_view *stack, size_t index);
 
@@ -1074,11 +1074,11 @@ nl_status nl_prompt_set_rounded_corners(nl_view *prompt, nl_corner_mask mask);
 /** The prompt's rounded corners (default: the two top corners). */
 nl_status nl_prompt_rounded_corners(const nl_view *prompt, nl_corner_mask *out);
 
-/** The style values of SPEC §4. */
+/** The style values of docs/behaviour.md#style-values. */
 nl_style_values nl_navigation_style_values(void);
 
 /** Runs `changes(user_data)` now inside an animation block of `seconds` (finite, >= 0) with the
- *  given curve (SPEC §5): constraint changes made in it are animated from the presented frames
+ *  given curve (docs/behaviour.md#timing-curves): constraint changes made in it are animated from the presented frames
  *  to the new layout. `completion(user_data, finished)` (may be NULL) runs during the
  *  nl_map_view_advance_time call that passes the block's end. user_data must stay valid until
  *  then (if the map view is destroyed first, completion is not called: a delegate's release can
@@ -1100,11 +1100,11 @@ nl_status nl_map_view_animate(nl_map_view *map, double seconds, nl_curve curve,
 nl_status nl_map_view_advance_time(nl_map_view *map, double seconds);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Built-in layout: legacy slot settings and guides, compass rule (SPEC §3, §7)                */
+/* Built-in layout: legacy slot settings and guides, compass rule (docs/behaviour.md#compass-rule, docs/behaviour.md#built-in-layout-and-legacy-apis) */
 /* ------------------------------------------------------------------------------------------ */
 /*
  * With no custom layout delegate (never set, or set back to NULL while navigation is disabled) the
- * map view lays itself out with its built-in layout (SPEC §7): turn card at the top, ETA card at
+ * map view lays itself out with its built-in layout (docs/behaviour.md#built-in-layout): turn card at the top, ETA card at
  * the bottom, trip progress bar along the leading edge, buttons bottom-trailing, logo
  * bottom-leading with the speed widget on it, viewport in the open area; in wide mode both cards at
  * the leading edge. The legacy settings below act on the built-in layout only, and take effect at
@@ -1156,7 +1156,7 @@ nl_status nl_map_view_header_accessory_view(const nl_map_view *map, nl_view **ou
 
 /** Sets the extra camera padding (`padding`, points, default 0 on each edge): with the built-in
  *  layout, nl_map_view_camera's padding is the viewport's padding plus these insets (the camera
- *  rect shrinks by them and the vehicle point is its centre, SPEC §6, §7). Frames do not change.
+ *  rect shrinks by them and the vehicle point is its centre, docs/behaviour.md#camera-framing, docs/behaviour.md#built-in-layout-and-legacy-apis). Frames do not change.
  *  NL_ERR_INVALID_ARGUMENT for NaN or infinite values or magnitudes above 10,000,000 pt
  *  (nothing changes). */
 nl_status nl_map_view_set_padding(nl_map_view *map, nl_insets padding);
@@ -1190,7 +1190,7 @@ nl_status nl_map_view_padding_adjustment_behavior(const nl_map_view *map, nl_pad
  *  NL_ERR_INVALID_HANDLE for a bad handle. */
 nl_status nl_map_view_invalidate_layout_for_accessory_view(nl_map_view *map, nl_view *view);
 
-/** The four legacy layout guides (SPEC §7). Values equal Swift's LegacyLayoutGuideKind. */
+/** The four legacy layout guides (docs/behaviour.md#legacy-layout-guides). Values equal Swift's LegacyLayoutGuideKind. */
 typedef enum nl_legacy_guide {
     /** Follows the turn card (a zero-height strip at the safe-area top, safe-area wide, when the
      *  state has none or the header is off). Identifier "navigationHeaderLayoutGuide". */
@@ -1214,18 +1214,18 @@ typedef enum nl_legacy_guide {
  *  NL_ERR_INVALID_ARGUMENT for an out-of-range kind; NULL and NL_ERR_INVALID_HANDLE for a bad map. */
 nl_guide *nl_map_view_legacy_guide(nl_map_view *map, nl_legacy_guide kind);
 
-/** The map's own compass setting (`GMSUISettings.compassButton`, default false; SPEC §3 "compass
- *  rule"): while navigation is disabled and the setting is on, the compass button (56 x 56) is in
+/** The map's own compass setting (`GMSUISettings.compassButton`, default false; docs/behaviour.md#compass-rule):
+ *  while navigation is disabled and the setting is on, the compass button (56 x 56) is in
  *  the hierarchy at the safe area's top-trailing corner; enabling navigation removes it (the
  *  delegate or built-in layout decides from then on); disabling navigation brings it back. Applies
  *  with the built-in layout and with custom delegates alike (it is not a legacy slot API). */
 nl_status nl_map_view_set_compass_button_enabled(nl_map_view *map, bool enabled);
 nl_status nl_map_view_compass_button_enabled(const nl_map_view *map, bool *out);
 
-/** The camera framing from the presented viewport (SPEC §6). Performs a layout pass if needed. */
+/** The camera framing from the presented viewport (docs/behaviour.md#camera-framing). Performs a layout pass if needed. */
 nl_status nl_map_view_camera(nl_map_view *map, nl_camera *out);
 
-/** The number of diagnostics of the current (target) layout (SPEC §8). Performs a layout pass. */
+/** The number of diagnostics of the current (target) layout (docs/behaviour.md#diagnostics). Performs a layout pass. */
 nl_status nl_map_view_diagnostic_count(nl_map_view *map, size_t *out);
 
 /** Diagnostic `index`. out->struct_size must be set; NL_ERR_INVALID_ARGUMENT when index >= count. */
@@ -1244,7 +1244,8 @@ typedef void (*nl_diagnostic_handler)(void *user_data, nl_map_view *map, const n
 /**
  * Sets the process-wide diagnostic handler (issue 14). Every map view reports each diagnostic
  * that newly appears — a (code, items) pair that was not in the list its previous report saw (a
- * pair that occurs more often than before counts as new) — once, all severities, at the end of
+ * pair that occurs more often than before counts as new) — once, all severities (see
+ * nl_set_diagnostic_handler_with_minimum for a handler that hears fewer), at the end of
  * every event (see "Events" at the top) and of every layout pass that runs outside callbacks (a
  * frame, camera or diagnostics read, nl_map_view_layout_if_needed, an animation block started
  * outside callbacks), and after each nl_map_view_advance_time that ends an animation or runs a
@@ -1266,8 +1267,39 @@ typedef void (*nl_diagnostic_handler)(void *user_data, nl_map_view *map, const n
  */
 void nl_set_diagnostic_handler(nl_diagnostic_handler fn, void *user_data);
 
+/** What an nl_diagnostic_minimum_severity function returns when its handler hears nothing. */
+#define NL_SEVERITY_NONE 3
+
 /**
- * A JSON snapshot of the map view at the current time (SPEC §8; schema `navlayout.snapshot/1`,
+ * Says which diagnostics the process-wide handler hears (issue 14: a report nobody hears should
+ * cost nothing). Returns the least severity the handler is to be given — NL_SEVERITY_INFO (every
+ * diagnostic), NL_SEVERITY_WARNING, NL_SEVERITY_ERROR — or NL_SEVERITY_NONE (nothing); a value
+ * below 0 counts as NL_SEVERITY_INFO, one above 3 as NL_SEVERITY_NONE. Only the rules of the
+ * severities asked for are evaluated for the report (after an event of the sample session every
+ * rule costs about 54,000 instructions, the error rules about 20,000; bench/RESULTS.md).
+ *
+ * Called once per report that has something to evaluate (the map view's layout changed since its
+ * previous report), before the rules run, on the thread that runs the report, with the
+ * `user_data` given to nl_set_diagnostic_handler_with_minimum and the reporting map view. The
+ * map view's callback guard is up: events on `map` return NL_ERR_REENTRANT and
+ * nl_map_view_destroy(map) is refused. Answering NL_SEVERITY_NONE skips the report entirely:
+ * what appears meanwhile is reported as new once the function asks for it again.
+ */
+typedef int32_t (*nl_diagnostic_minimum_severity)(void *user_data, nl_map_view *map);
+
+/**
+ * nl_set_diagnostic_handler with a function that says, at each report, which severities `fn`
+ * hears (for a handler that drops some: a log whose level can change, a handler that is off for a
+ * while). `minimum` NULL: every severity, exactly as nl_set_diagnostic_handler(fn, user_data).
+ * `fn` NULL restores the default (errors on stderr) and ignores `minimum`. The triple is swapped
+ * atomically; threads and `user_data` as for nl_set_diagnostic_handler (`minimum` must be
+ * thread-safe when `fn` must). Cannot fail.
+ */
+void nl_set_diagnostic_handler_with_minimum(nl_diagnostic_handler fn, nl_diagnostic_minimum_severity minimum,
+                                            void *user_data);
+
+/**
+ * A JSON snapshot of the map view at the current time (docs/behaviour.md#diagnostics; schema `navlayout.snapshot/1`,
  * documented in docs/snapshot-schema.md): map size and safe area (points), navigation state, wide
  * mode, every view (identifier, role, kind, presented and target frame, hidden, parent, z-order)
  * and guide, every active constraint as readable text ("turnCard.top == map.top"), the camera and
@@ -1305,7 +1337,7 @@ typedef enum nl_session_script {
      *  <-> ipad-split); guidance stopped; navigation disabled. After each step's events the clock
      *  runs in ticks of 1/60 s until no animation runs and no completion waits (at most 10 s). */
     NL_SESSION_STANDARD = 0,
-    /** The demo session of SPEC §10 (`navlayout demo`): ready, guidance, incident prompt at 0,
+    /** The demo session of docs/behaviour.md#acceptance-values (`navlayout demo`): ready, guidance, incident prompt at 0,
      *  0.2 and 0.4 s, dismissed (+0.4 s), guidance stopped, navigation disabled. */
     NL_SESSION_DEMO = 1
 } nl_session_script;
@@ -1314,7 +1346,7 @@ typedef enum nl_session_script {
 typedef struct nl_session_options {
     uint32_t struct_size;
     nl_session_script script;
-    /** The SPEC §9 preset the map view was made from ("iphone-portrait", ...), or NULL: it picks
+    /** The docs/behaviour.md#device-presets preset the map view was made from ("iphone-portrait", ...), or NULL: it picks
      *  the standard session's resize twin and is named in the recording. UTF-8, copied. */
     const char *preset;
     /** The run's name in the recording and on the viewer page (e.g. the delegate's name), or
@@ -1345,7 +1377,7 @@ typedef int (*nl_session_observer)(void *user_data, nl_map_view *map, size_t ste
  * nl_string_free (NULL on error).
  *
  * A delegate callback that fails (nl_map_view_fail_callback, a Python exception) does not stop the
- * session: the transition still happens (SPEC §3), the failure is recorded in its step (and given
+ * session: the transition still happens (docs/behaviour.md#events-and-callbacks), the failure is recorded in its step (and given
  * to the observer) and the call returns NL_OK. The session leaves the map view with navigation
  * disabled, its clock advanced, and the speed widget, logo and size as they were.
  *
@@ -1379,7 +1411,7 @@ char *nl_viewer_page(const char *recording_json, const char *title);
 /*
  * Where does a layout break? The size sweep runs the workbench's standard session (without a
  * preset: no resize steps) on map views of every size of a range along one axis and returns
- * *bands*: maximal intervals over which wide mode (SPEC §4), the set of (step, diagnostic code,
+ * *bands*: maximal intervals over which wide mode (docs/behaviour.md#wide-mode), the set of (step, diagnostic code,
  * items) and the set of (step, failure source) stay the same. Sizes are sampled every
  * `sample_step` points (both ends included), then every pair of neighbouring samples whose results
  * differ is bisected on the 0.01 pt grid (sizes k / 100) until the two are grid neighbours: each
@@ -1411,7 +1443,7 @@ typedef struct nl_sweep_options {
     nl_layout_direction layout_direction;
     /** Points between the first samples; 0 means 8. At most 100000 samples. */
     double sample_step;
-    /** Threads (map views at once); 0 means one per processor online. */
+    /** Threads (map views at once); 0 means one per processor online; at most 256. */
     uint32_t threads;
     /** The run's name in the result and on the page (e.g. the delegate's), UTF-8, copied; NULL
      *  for none. */
@@ -1439,8 +1471,8 @@ typedef int (*nl_sweep_delegate_factory)(void *user_data, nl_map_view *map);
  * result. Errors (nothing ran): NL_ERR_INVALID_ARGUMENT with a message naming the argument (NULL
  * options or out_result, struct_size too small, NaN or infinite numbers, an empty or reversed
  * range, negative sizes, sizes beyond 100000, insets that do not fit at `start`, a sample_step
- * that is negative, NaN or gives more than 100000 samples, an axis or layout direction outside
- * its enum).
+ * that is negative, NaN or gives more than 100000 samples, more than 256 threads, an axis or
+ * layout direction outside its enum).
  */
 nl_status nl_sweep(const nl_sweep_options *options, nl_sweep_delegate_factory factory, void *user_data,
                    char **out_result);
@@ -1555,7 +1587,7 @@ char *nl_snapshot_diff_page(const char *golden_json, const char *golden_svg, con
                             const char *current_svg, double tolerance, const char *title);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Raw solver: the Cassowary solver on its own (API.md "Raw solver"; docs/solver.md)           */
+/* Raw solver: the Cassowary solver on its own (docs/api.md#raw-solver; docs/solver.md)        */
 /* ------------------------------------------------------------------------------------------ */
 
 /*

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job: builds the navlayout command-line tool and runs the demo session (SPEC §10) with
+# The main job: builds the navlayout command-line tool and runs the demo session (docs/behaviour.md#acceptance-values) with
 # the sample delegate. Arguments go to `navlayout demo`, e.g. --preset iphone-landscape.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -6,8 +6,10 @@ resource bundle (and no Foundation) to write a page.
     python3 scripts/embed-viewer.py           # regenerate after editing a file in Viewer/
     python3 scripts/embed-viewer.py --check   # exit 1 when ViewerAssets.swift is out of date
 
-The Swift test ViewerAssetsTests also fails when the two disagree. Refuses files that could end
-the page's <style> or <script> element early (``</style``, ``</script``, ``<!--``)."""
+The script is viewer-draw.js, viewer-panels.js and viewer.js, in that order (one <script> element). The Swift test
+ViewerPageTests.testEmbeddedAssetsMatchTheirFiles also fails when the files and the Swift file
+disagree. Refuses files that could end the page's <style> or <script> element early
+(``</style``, ``</script``, ``<!--``)."""
 
 import os
 import re
@@ -16,10 +18,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VIEWER = os.path.join(ROOT, "Sources", "NavLayoutWorkbench", "Viewer")
 OUT = os.path.join(ROOT, "Sources", "NavLayoutWorkbench", "ViewerAssets.swift")
+# (Swift name, files concatenated in this order, doc comment)
 ASSETS = [
-    ("viewerTemplate", "viewer.html", "The page skeleton with {{TITLE}}, {{STYLE}}, {{RECORDING}} and {{SCRIPT}} slots."),
-    ("viewerStyle", "viewer.css", "The page's CSS (inlined into its <style> element)."),
-    ("viewerScript", "viewer.js", "The page's JavaScript (inlined into its last <script> element)."),
+    ("viewerTemplate", ["viewer.html"], "The page skeleton with {{TITLE}}, {{STYLE}}, {{RECORDING}} and {{SCRIPT}} slots."),
+    ("viewerStyle", ["viewer.css"], "The page's CSS (inlined into its <style> element)."),
+    ("viewerScript", ["viewer-draw.js", "viewer-panels.js", "viewer.js"],
+     "The page's JavaScript (inlined into its last <script> element): viewer-draw.js, viewer-panels.js, viewer.js."),
 ]
 
 
@@ -39,13 +43,15 @@ def generate() -> str:
         "",
         "enum ViewerAssets {",
     ]
-    for name, file, doc in ASSETS:
-        with open(os.path.join(VIEWER, file), encoding="utf-8") as f:
-            text = f.read()
-        if text.endswith("\n"):
-            text = text[:-1]
-        if file != "viewer.html" and re.search(r"</(script|style)|<!--", text, re.IGNORECASE):
-            sys.exit(f"embed-viewer: {file} contains </script, </style or <!--, which would end its element early")
+    for name, files, doc in ASSETS:
+        text = ""
+        for file in files:
+            with open(os.path.join(VIEWER, file), encoding="utf-8") as f:
+                part = f.read()
+            if file != "viewer.html" and re.search(r"</(script|style)|<!--", part, re.IGNORECASE):
+                sys.exit(f"embed-viewer: {file} contains </script, </style or <!--, which would end its element early")
+            text += part if part.endswith("\n") else part + "\n"
+        text = text[:-1]
         out.append(f"    /// {doc}")
         out.append(f"    static let {name} = " + literal(text))
         out.append("")

@@ -24,6 +24,9 @@ suite() {  # suite NAME DESCRIPTION: closes the previous suite's timer, starts N
   return 0
 }
 
+suite "Docs" "pytest tests: every cited document and section exists; docs/api.md names every public call (no library needed)"
+python3 -m pytest -q tests || failed+=("docs")
+
 suite "Swift" "swift build --build-tests && swift test"
 if swift build --build-tests; then
   # XCTest only (no Swift Testing suites here, so skip its empty "0 tests" run).

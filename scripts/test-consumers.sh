@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Consumer tests (issue 7): install the CMake build into a temporary prefix, move the prefix
-# (the installed files must be relocatable), then use it the way users do — each program run with
+# Consumer tests (issue 7): install the CMake build into a temporary prefix (with the licence in
+# share/doc/navlayout, issue 18), move the prefix (the installed files must be relocatable), then use it the way users do — each program run with
 # the Swift toolchain out of reach (scripts/without-toolchain.sh), proving the library needs only
 # libc, libm, libstdc++ and libgcc_s:
 #   0. the installed library: NEEDED only those, no RPATH/RUNPATH, SONAME libnavlayout.so.<major>,
 #      `ldd` resolves everything, `nm -D` exports exactly the header's nl_* functions;
 #   1. a plain C program built with `pkg-config --cflags --libs navlayout`;
 #   2. a CMake project using find_package(NavLayout) (examples/cmake-consumer);
-#   3. the Python package: `pip install ./bindings/python` into a fresh venv (bundles the
-#      library), `python -m navlayout demo` with no environment variable; NAVLAYOUT_LIBRARY overrides.
+#   3. the Python package: the README's `pip install ./bindings/python` in a fresh, activated venv
+#      that has PyPI's cmake and ninja (it bundles the library, reusing the build), then
+#      `python -m navlayout demo` with no environment variable; NAVLAYOUT_LIBRARY overrides.
+#   4. only with NAVLAYOUT_TEST_FROM_SOURCE=1 (minutes: a full CMake build): the same line in a
+#      copy of the checkout without build/, as in a fresh clone; the library is built from source
+#      in the package's own directory and the repository's build/ is not created.
 # Programs 1-3 run the sample delegate's session; the output must equal Tests/c/expected/<preset>.txt.
 #
 # usage: scripts/test-consumers.sh [build-dir]   (default: build, as made by scripts/build-lib.sh)
@@ -34,6 +38,7 @@ lib=$(ls "$libdir"/libnavlayout.so.[0-9]*.[0-9]*.[0-9]*)
 [ -f "$prefix/include/navlayout.h" ] || fail "no include/navlayout.h installed"
 [ -f "$libdir/cmake/NavLayout/NavLayoutConfig.cmake" ] || fail "no NavLayoutConfig.cmake installed"
 [ "$(readlink "$libdir/libnavlayout.so")" = libnavlayout.so.0 ] || fail "libnavlayout.so is not a link to libnavlayout.so.0"
+cmp -s LICENSE "$prefix/share/doc/navlayout/LICENSE" || fail "share/doc/navlayout/LICENSE is not the repository's LICENSE"
 
 step "0. installed library: $(basename "$lib")"
 dyn=$(readelf -d "$lib")
@@ -67,11 +72,18 @@ cmake --build "$tmp/cmake-consumer" >/dev/null
 diff -u "$expected" "$tmp/cmake.out" || fail "CMake consumer output differs"
 echo "ok: the session table matches"
 
-step "3. Python: pip install ./bindings/python into a fresh venv"
+step "3. Python: the README's line, pip install ./bindings/python, in a fresh venv with PyPI's cmake"
 python3 -m venv "$tmp/venv"
-# The package builds (here: reuses) the library with CMake in $build and bundles it.
-NAVLAYOUT_CMAKE_BUILD_DIR="$build" "$tmp/venv/bin/python" -m pip install --quiet \
-  --disable-pip-version-check ./bindings/python
+# What a user has after `pip install cmake ninja` in the venv: PyPI's `cmake` console script first
+# on PATH. Before issue 18, pip's isolated build environment ran it and it could not import its
+# own module there; the package now brings its own (pyproject.toml's build requirements).
+"$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check cmake ninja
+# The package reuses the repository's build/ (up to date after scripts/build-lib.sh); another
+# build directory is named with NAVLAYOUT_CMAKE_BUILD_DIR.
+reuse=()
+[ "$build" = "$repo/build" ] || reuse=(NAVLAYOUT_CMAKE_BUILD_DIR="$build")
+( . "$tmp/venv/bin/activate" && env "${reuse[@]}" pip install ./bindings/python ) >"$tmp/pip.log" 2>&1 \
+  || { tail -40 "$tmp/pip.log" >&2; fail "pip install ./bindings/python in a fresh venv"; }
 cd "$tmp"   # away from the checkout: only the installed package can be imported
 env -u NAVLAYOUT_LIBRARY -u PYTHONPATH "$notc" "$tmp/venv/bin/python" -m navlayout demo --preset "$preset" > "$tmp/py.out"
 diff -u "$expected" "$tmp/py.out" || fail "python -m navlayout demo output differs"
@@ -80,11 +92,31 @@ import navlayout, os, sys
 path = navlayout.load_library()
 assert os.path.realpath(path).startswith(os.path.realpath(sys.prefix)), path
 print("bundled:", os.path.relpath(path, sys.prefix), "version", navlayout.library_version())'
+bundled=$(echo "$tmp"/venv/lib/python3*/site-packages/navlayout/_lib/libnavlayout.so.0)
+cmp -s "$(ls "$build"/libnavlayout.so.[0-9]*.[0-9]*.[0-9]*)" "$bundled" || fail "the bundled library is not $build's: it was not reused"
 NAVLAYOUT_LIBRARY="$lib" "$notc" "$tmp/venv/bin/python" -c '
 import navlayout, os
 path = navlayout.load_library()
 assert path == os.environ["NAVLAYOUT_LIBRARY"], path
 print("NAVLAYOUT_LIBRARY overrides:", path)'
 cd "$repo"
-echo "ok: python -m navlayout demo matches; the bundled library is used; NAVLAYOUT_LIBRARY overrides it"
+echo "ok: python -m navlayout demo matches; the bundled library is $build's; NAVLAYOUT_LIBRARY overrides it"
+
+if [ "${NAVLAYOUT_TEST_FROM_SOURCE:-0}" = 1 ]; then
+  step "4. Python from source: pip install ./bindings/python in a copy of the checkout without build/"
+  mkdir "$tmp/clone"
+  git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$tmp/clone"   # tracked files, as they are now
+  python3 -m venv "$tmp/venv2"
+  "$tmp/venv2/bin/python" -m pip install --quiet --disable-pip-version-check cmake ninja
+  for attempt in 1 2; do  # the second reconfigures: the first one's build environment is gone
+    ( cd "$tmp/clone" && . "$tmp/venv2/bin/activate" && env -u NAVLAYOUT_CMAKE_BUILD_DIR \
+        pip install --force-reinstall ./bindings/python ) >"$tmp/pip2.log" 2>&1 \
+      || { tail -40 "$tmp/pip2.log" >&2; fail "pip install ./bindings/python from source (install $attempt)"; }
+    [ ! -e "$tmp/clone/build" ] || fail "pip install created the repository's build/ (install $attempt)"
+    ( cd "$tmp" && env -u NAVLAYOUT_LIBRARY -u PYTHONPATH "$notc" "$tmp/venv2/bin/python" -m navlayout demo \
+        --preset "$preset" ) > "$tmp/py2.out"
+    diff -u "$expected" "$tmp/py2.out" || fail "python -m navlayout demo (built from source) differs"
+  done
+  echo "ok: built from source in bindings/python/build/native, twice; python -m navlayout demo matches"
+fi
 echo "consumer tests passed"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The golden tables of the wide example delegate: Tests/c/golden/wide/<preset>.txt is what
 # `navlayout demo --delegate wide --preset <preset>` (the Swift CLI, examples/swift/WideLayoutDelegate)
-# prints, for every non-CarPlay preset of SPEC §9. CTest checks the C example (examples/c/wide_delegate.c)
+# prints, for every non-CarPlay preset of docs/behaviour.md#device-presets. CTest checks the C example (examples/c/wide_delegate.c)
 # against these files byte for byte.
 #
 #   scripts/wide-golden.sh           regenerate the files from the CLI

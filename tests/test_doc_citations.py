@@ -3,11 +3,11 @@ scripts/doc_citations.py, on small fixture trees and on this repository.
 
 Run: ``python3 -m pytest -q tests`` (no library, no toolchain needed).
 
-`test_tree_cites_only_existing_documents` is the strict check of the whole repository. It fails
-until the retired citations ("SPEC §n", API.md, ARCHITECTURE.md) are renamed with
-``python3 scripts/doc_citations.py rename`` and is marked xfail(strict) until then (see the marker);
-`test_rename_then_check_passes_on_a_copy_of_this_tree` proves, on a copy, that the rename leaves
-nothing for it to report.
+`test_tree_cites_only_existing_documents` is the strict check of the whole repository: it fails
+on any citation of a document outside the repository ("SPEC §n", API.md, ARCHITECTURE.md, the
+retired design documents) or of a docs/ section that does not exist.
+`test_rename_then_check_passes_on_a_copy_of_this_tree` proves, on a small copy, that the rename
+leaves nothing for it to report.
 """
 
 from __future__ import annotations
@@ -250,10 +250,6 @@ def test_citation_map_shows_the_rename_table():
     assert dc.section_table() in (ROOT / "docs" / "citation-map.md").read_text(encoding="utf-8")
 
 
-# Until the rename has run on the tree, the strict check fails, as expected; once it has, this
-# marker makes the (then passing) test fail as XPASS(strict): delete the marker then, and wire
-# `python3 -m pytest -q tests` into scripts/test-all.sh (the switch to strict, issue 18).
-@pytest.mark.xfail(reason="the retired citations are renamed by scripts/doc_citations.py rename", strict=True)
 def test_tree_cites_only_existing_documents():
     """The strict check of this repository (see the module docstring)."""
     left = [str(f) for f in dc.check(ROOT)]

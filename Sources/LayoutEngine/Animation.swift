@@ -1,6 +1,6 @@
-/// The timing curve of an animation block (SPEC §5). Raw values equal `NL_CURVE_*`.
+/// The timing curve of an animation block (docs/behaviour.md#timing-curves). Raw values equal `NL_CURVE_*`.
 public enum AnimationCurve: Int32, Sendable {
-    /// The cubic Bézier (0.42, 0, 0.58, 1), the default of an animation block (SPEC §10).
+    /// The cubic Bézier (0.42, 0, 0.58, 1), the default of an animation block (docs/behaviour.md#acceptance-values).
     case easeInOut = 0
     /// Constant speed.
     case linear = 1
@@ -23,7 +23,7 @@ public struct CubicBezier: Sendable {
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
     }
-    /// (0.42, 0, 0.58, 1): `kCAMediaTimingFunctionEaseInEaseOut`, the default curve (SPEC §10).
+    /// (0.42, 0, 0.58, 1): `kCAMediaTimingFunctionEaseInEaseOut`, the default curve (docs/behaviour.md#acceptance-values).
     public static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
 
     private func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
@@ -76,7 +76,7 @@ package struct FrameAnimation {
     }
 }
 
-/// The animation block being recorded (SPEC §5).
+/// The animation block being recorded (docs/behaviour.md#animation).
 package struct AnimationContext {
     package var duration: Double
     package var curve: AnimationCurve

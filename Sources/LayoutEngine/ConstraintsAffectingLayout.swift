@@ -3,20 +3,20 @@ import LayoutSolver
 /// What an engine-owned constraint is for (issue 14, "why is it here?"). Raw values equal the C
 /// header's `NL_CONSTRAINT_OWNER_*` (0 there is `NL_CONSTRAINT_OWNER_HOST`: a host's constraint).
 public enum EngineConstraintKind: Int32, Sendable, CaseIterable, CustomStringConvertible {
-    /// The map view's own frame: its origin at (0, 0) and its size (SPEC §1).
+    /// The map view's own frame: its origin at (0, 0) and its size (docs/behaviour.md#units-and-coordinates).
     case mapFrame = 1
     /// A safe-area guide's edges, inset from its view by the safe area (the map view's insets;
     /// zero for other views).
     case safeArea = 2
-    /// A layout-margins guide's edges, inset from its view by `layoutMargins` (SPEC §2).
+    /// A layout-margins guide's edges, inset from its view by `layoutMargins` (docs/behaviour.md#views-and-layout-guides).
     case layoutMargins = 3
-    /// The size the SDK fixes for one of its components (SPEC §4).
+    /// The size the SDK fixes for one of its components (docs/behaviour.md#component-sizes).
     case componentSize = 4
-    /// `size >= intrinsic size` at the view's compression-resistance priority (SPEC §2).
+    /// `size >= intrinsic size` at the view's compression-resistance priority (docs/behaviour.md#intrinsic-content-size).
     case compressionResistance = 5
-    /// `size <= intrinsic size` at the view's content-hugging priority (SPEC §2).
+    /// `size <= intrinsic size` at the view's content-hugging priority (docs/behaviour.md#intrinsic-content-size).
     case contentHugging = 6
-    /// A hiding stack's arrangement of its arranged views (SPEC §2).
+    /// A hiding stack's arrangement of its arranged views (docs/behaviour.md#hiding-stack).
     case hidingStack = 7
 
     /// The kind as diagnostics and snapshots name it (`"map frame"`, `"safe area"`, …).

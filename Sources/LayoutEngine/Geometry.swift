@@ -1,5 +1,5 @@
 // Geometry and Auto Layout value types shared by every layer above the solver.
-// Units: points (pt). Coordinates: origin at the map view's top-left, x right, y down (SPEC §1).
+// Units: points (pt). Coordinates: origin at the map view's top-left, x right, y down (docs/behaviour.md#units-and-coordinates).
 
 /// A point in the map view's coordinate space, in points.
 public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -21,7 +21,7 @@ public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(formatPoints(width)) × \(formatPoints(height))" }
 }
 
-/// A rectangle `(x, y, width, height)` in the map view's coordinate space, in points (SPEC §1).
+/// A rectangle `(x, y, width, height)` in the map view's coordinate space, in points (docs/behaviour.md#units-and-coordinates).
 public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
@@ -91,7 +91,7 @@ public struct EdgeInsets: Equatable, Hashable, Sendable, CustomStringConvertible
     }
 }
 
-/// An Auto Layout priority, 1…1000 (SPEC §2). 1000 is required; lower values are optional and
+/// An Auto Layout priority, 1…1000 (docs/behaviour.md#priorities). 1000 is required; lower values are optional and
 /// strictly hierarchical: a satisfied higher priority is never traded for any number of lower ones.
 public struct LayoutPriority: RawRepresentable, Equatable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public var rawValue: Float
@@ -120,14 +120,14 @@ public enum LayoutAxis: Int32, Sendable, CaseIterable {
     case vertical = 1
 }
 
-/// The direction leading and trailing anchors map to (SPEC §2): in left-to-right layout
+/// The direction leading and trailing anchors map to (docs/behaviour.md#right-to-left-layout): in left-to-right layout
 /// `leading == left`; in right-to-left layout `leading == right` and `trailing == left`.
 public enum LayoutDirection: Int32, Sendable {
     case leftToRight = 0
     case rightToLeft = 1
 }
 
-/// The ten anchors of an item (SPEC §2). Raw values equal the C header's `NL_ANCHOR_*`.
+/// The ten anchors of an item (docs/behaviour.md#anchors). Raw values equal the C header's `NL_ANCHOR_*`.
 public enum LayoutAttribute: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case leading = 0, trailing, left, right, top, bottom, width, height, centerX, centerY
 

@@ -1,4 +1,4 @@
-/// Where a hiding stack packs its arranged views (SPEC §2). Raw values equal `NL_STACK_POSITION_*`.
+/// Where a hiding stack packs its arranged views (docs/behaviour.md#hiding-stack). Raw values equal `NL_STACK_POSITION_*`.
 public enum StackPosition: Int32, Sendable {
     /// The first arranged view is the top one; the group is packed at the top.
     case top = 0
@@ -8,13 +8,13 @@ public enum StackPosition: Int32, Sendable {
     case bottom = 2
 }
 
-/// The edge arranged views sit at (SPEC §2). Raw values equal `NL_STACK_ALIGNMENT_*`.
+/// The edge arranged views sit at (docs/behaviour.md#hiding-stack). Raw values equal `NL_STACK_ALIGNMENT_*`.
 public enum StackAlignment: Int32, Sendable {
     case leading = 0
     case trailing = 1
 }
 
-/// The SDK's hiding stack (`GMSNavigationHidingStackView`, SPEC §2): arranges its
+/// The SDK's hiding stack (`GMSNavigationHidingStackView`, docs/behaviour.md#hiding-stack): arranges its
 /// `arrangedSubviews` vertically, `spacing` apart, each keeping its own size at the stack's leading
 /// or trailing edge. When the stack is too short for all of them it hides arranged views from the
 /// *end* of the array until the rest fit, and shows them again when it grows. Its intrinsic width
@@ -175,7 +175,7 @@ public final class NavigationHidingStackView: LayoutView {
     }
 
     /// Called by the layout pass after each solve: updates the intrinsic width to the widest
-    /// arranged view and decides which arranged views fit (SPEC §2). Changes queue solver work
+    /// arranged view and decides which arranged views fit (docs/behaviour.md#hiding-stack). Changes queue solver work
     /// and mark the system for another round.
     package func settle() {
         guard !arranged.isEmpty else { return }

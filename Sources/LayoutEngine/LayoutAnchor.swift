@@ -1,6 +1,6 @@
 import LayoutSolver
 
-/// An untyped anchor: an item and one of its ten attributes (SPEC §2). The C and Python bindings
+/// An untyped anchor: an item and one of its ten attributes (docs/behaviour.md#anchors). The C and Python bindings
 /// use it; Swift code normally uses the typed anchors (`LayoutXAxisAnchor`, `LayoutYAxisAnchor`,
 /// `LayoutDimension`), which make mixing axes a compile-time error as in UIKit.
 public struct LayoutAnchor: CustomStringConvertible {
@@ -15,7 +15,7 @@ public struct LayoutAnchor: CustomStringConvertible {
     }
 
     /// Adds `scale ×` this anchor's value, as terms over the item's variables, to `terms`.
-    /// `leading`/`trailing` resolve with `direction` (SPEC §2).
+    /// `leading`/`trailing` resolve with `direction` (docs/behaviour.md#right-to-left-layout).
     func accumulate(into terms: inout [Term], scale: Double, direction: LayoutDirection) {
         let i = item
         switch attribute {

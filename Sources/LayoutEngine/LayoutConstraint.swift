@@ -1,7 +1,7 @@
 import LayoutSolver
 
 /// An Auto Layout constraint: `first REL multiplier × second + constant`, or `first REL constant`
-/// for a dimension (SPEC §2), with a priority in 1…1000.
+/// for a dimension (docs/behaviour.md#constraints), with a priority in 1…1000.
 ///
 /// A constraint is *installed* on the nearest common ancestor of its items when activated, as in
 /// UIKit, and takes part in the solve while that ancestor is in a map view's hierarchy. Solver
@@ -23,18 +23,18 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// What the engine made this constraint for (map frame, safe area, margins, intrinsic size,
     /// hiding-stack arrangement, SDK component size), or nil for a host's constraint (the
-    /// built-in layout's constraints count as a delegate's: they are the host side of SPEC §7).
+    /// built-in layout's constraints count as a delegate's: they are the host side of docs/behaviour.md#built-in-layout).
     @exclusivity(unchecked) public package(set) var engineKind: EngineConstraintKind?
     /// True for constraints the engine creates for itself (`engineKind` is set).
     package var isEngineOwned: Bool { engineKind != nil }
     /// Set when activation refused the constraint (a size constraint on a fixed-size SDK
-    /// component, SPEC §4): it stays inactive and later activations skip it.
+    /// component, docs/behaviour.md#sdk-components): it stays inactive and later activations skip it.
     @exclusivity(unchecked) public package(set) var isRejected = false
     /// What an engine-owned constraint is for, as snapshots and diagnostics name it ("" for a
     /// host's constraint).
     package var engineRole: String { engineKind?.description ?? "" }
     // Bookkeeping of the engine, touched on every activation and layout pass; single-threaded by
-    // contract (API.md) and never accessed overlapping, so without run-time exclusivity checks.
+    // contract (docs/api.md#threads) and never accessed overlapping, so without run-time exclusivity checks.
     @exclusivity(unchecked) package private(set) var isActiveStorage = false
     @exclusivity(unchecked) package weak var installedOn: LayoutView?
     @exclusivity(unchecked) package var installIndex = -1
@@ -45,7 +45,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) package var state: SolverState = .none
     @exclusivity(unchecked) package var solverConstraint: Constraint?
     @exclusivity(unchecked) package var constantDirty = false
-    /// Activation order within a layout system; larger is more recent (SPEC §2: the most recently
+    /// Activation order within a layout system; larger is more recent (docs/behaviour.md#unsatisfiable-constraints: the most recently
     /// activated member of a conflict is the one broken).
     @exclusivity(unchecked) package var serial = 0
 
@@ -113,7 +113,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         installedOn?.system?.constantChanged(self)
     }
 
-    /// The priority, 1…1000 (SPEC §2). Setting an invalid value is ignored (use
+    /// The priority, 1…1000 (docs/behaviour.md#priorities). Setting an invalid value is ignored (use
     /// `setPriority(_:)` to get an error instead).
     public var priority: LayoutPriority {
         get { priorityStorage }
@@ -153,9 +153,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     public func deactivate() { LayoutConstraint.deactivate([self]) }
 
     /// Activates every constraint, all or nothing: if any cannot be activated, none is and the
-    /// error names it (SPEC §2: "leaves nothing half-added"). A width or height constraint on a
+    /// error names it (docs/behaviour.md#constraints: "leaves nothing half-added"). A width or height constraint on a
     /// size an SDK component fixes is not an error: it is left inactive (`isRejected`) and
-    /// reported as `sizeConstraintOnFixedComponent` (SPEC §4), while the others activate.
+    /// reported as `sizeConstraintOnFixedComponent` (docs/behaviour.md#component-sizes), while the others activate.
     /// - Throws: `noCommonAncestor`, `invalidArgument` (non-finite constant, leading/trailing
     ///   related to left/right).
     public static func activate(_ constraints: [LayoutConstraint]) throws {
@@ -170,7 +170,7 @@ public final class LayoutConstraint: CustomStringConvertible {
             targets.append((c, ancestor))
         }
         for (c, ancestor) in targets where !c.isActiveStorage {
-            // SPEC §4: a size constraint on a fixed-size SDK component is reported, not activated.
+            // docs/behaviour.md#component-sizes: a size constraint on a fixed-size SDK component is reported, not activated.
             if !c.isEngineOwned, let view = c.firstAnchor.item as? LayoutView, view.rejectsHostConstraint(c) {
                 c.isRejected = true
                 continue
@@ -276,7 +276,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
     }
 
-    /// Whether the last layout pass had to leave this required constraint out (SPEC §2).
+    /// Whether the last layout pass had to leave this required constraint out (docs/behaviour.md#unsatisfiable-constraints).
     public var isBroken: Bool { state == .broken }
 
     /// The relation as text without priority or identifier: `turnCard.top == map.top + 8`.

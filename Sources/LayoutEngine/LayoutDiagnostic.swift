@@ -1,5 +1,5 @@
-/// The rule a diagnostic reports (SPEC §8). Raw values equal the C header's `NL_DIAG_*`: 1–13 in
-/// the order of SPEC §8's table, then the codes issue 16 adds.
+/// The rule a diagnostic reports (docs/behaviour.md#diagnostics). Raw values equal the C header's `NL_DIAG_*`: 1–13 in
+/// the order of the table in docs/behaviour.md#diagnostic-codes, then the codes issue 16 adds.
 public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case unsatisfiable = 1
     case ambiguousLayout
@@ -41,7 +41,7 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
     /// transition.
     case callRefused = 20
 
-    /// The severity SPEC §8 assigns to the code.
+    /// The severity docs/behaviour.md#diagnostic-codes assigns to the code.
     public var severity: DiagnosticSeverity {
         switch self {
         case .unsatisfiable, .missingRequiredComponent, .sizeConstraintOnFixedComponent,
@@ -54,7 +54,7 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
         }
     }
 
-    /// The code's name as SPEC §8 writes it (`"unsatisfiable"`, `"emptyViewport"`, …).
+    /// The code's name as docs/behaviour.md#diagnostic-codes writes it (`"unsatisfiable"`, `"emptyViewport"`, …).
     public var description: String {
         switch self {
         case .unsatisfiable: return "unsatisfiable"
@@ -91,7 +91,7 @@ public enum DiagnosticSeverity: Int32, Sendable, CustomStringConvertible {
     }
 }
 
-/// One finding of a layout pass (SPEC §8): the rule, how bad, a message that names the items by
+/// One finding of a layout pass (docs/behaviour.md#diagnostics): the rule, how bad, a message that names the items by
 /// identifier and role and says what to do, and the items involved.
 public struct LayoutDiagnostic: CustomStringConvertible {
     public let code: DiagnosticCode
@@ -126,7 +126,7 @@ extension LayoutRootView {
         return out
     }
 
-    /// The diagnostics the layout engine itself computes for the current target layout (SPEC §8):
+    /// The diagnostics the layout engine itself computes for the current target layout (docs/behaviour.md#diagnostics):
     /// `unsatisfiable` (each constraint the pass had to break, with a conflicting set — minimal within
     /// the pass's explanation budget, `LayoutSystem.conflictSet(for:)`),
     /// `ambiguousLayout` (a visible view whose frame an axis's constraints do not fix; guides
@@ -168,8 +168,15 @@ extension LayoutRootView {
                 items: items, constraints: [c] + Array(set.dropLast())))
         }
         let solver = system_.solver
-        forEachView { v in
-            if ambiguity && v !== self && v.isVisibleInHierarchy {
+        // Depth first (as forEachView), visibility carried down: `visible` is
+        // `isVisibleInHierarchy` without a walk up the weak superview chain per view.
+        func visit(_ v: LayoutView, parentVisible: Bool) {
+            let visible = parentVisible && !v.isHidden
+            check(v, visible: visible)
+            for s in v.subviews { visit(s, parentVisible: visible) }
+        }
+        func check(_ v: LayoutView, visible: Bool) {
+            if ambiguity && v !== self && visible {
                 var axes: [String] = []
                 if solver.isAmbiguous(v.minXVar) || solver.isAmbiguous(v.widthVar) { axes.append("horizontal") }
                 if solver.isAmbiguous(v.minYVar) || solver.isAmbiguous(v.heightVar) { axes.append("vertical") }
@@ -187,8 +194,8 @@ extension LayoutRootView {
                     items: [v, stack]))
             }
             for c in v.installedConstraints where leftRight && !c.isEngineOwned {
-                let attrs = [c.firstAnchor.attribute, c.secondAnchor?.attribute].compactMap { $0 }
-                if attrs.contains(.left) || attrs.contains(.right) {
+                let first = c.firstAnchor.attribute, second = c.secondAnchor?.attribute
+                if first == .left || first == .right || second == .left || second == .right {
                     var items: [LayoutItem] = [c.firstAnchor.item]
                     if let s = c.secondAnchor?.item { items.append(s) }
                     out.append(LayoutDiagnostic(
@@ -198,6 +205,7 @@ extension LayoutRootView {
                 }
             }
         }
+        visit(self, parentVisible: true)
         return out
     }
 }

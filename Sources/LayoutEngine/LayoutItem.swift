@@ -1,10 +1,10 @@
 import LayoutSolver
 
-/// Something that takes part in layout: a view or a layout guide (SPEC §2). Each item owns four
+/// Something that takes part in layout: a view or a layout guide (docs/behaviour.md#views-and-layout-guides). Each item owns four
 /// Cassowary variables — `minX`, `minY`, `width`, `height`, in points, in the map view's
 /// coordinate space — and every anchor is a linear expression of them.
 ///
-/// Like everything in a layout hierarchy, an item is used from one thread at a time (API.md), and
+/// Like everything in a layout hierarchy, an item is used from one thread at a time (docs/api.md#threads), and
 /// the engine never overlaps two accesses to one of its bookkeeping properties; those hot ones are
 /// `@exclusivity(unchecked)` (no run-time exclusivity check on every layout-pass access, issue 6).
 open class LayoutItem {
@@ -83,7 +83,7 @@ open class LayoutItem {
     }
 
     /// The frame shown at the current time, in points in the map view's coordinate space: the
-    /// interpolated frame while an animation runs (SPEC §5), otherwise the layout's frame. Reading
+    /// interpolated frame while an animation runs (docs/behaviour.md#animation), otherwise the layout's frame. Reading
     /// it performs a pending layout pass. An item that never was in a laid-out hierarchy reports
     /// its initial frame (zero, or the SDK component's size at the origin).
     public var frame: Rect {

@@ -10,7 +10,7 @@ open class LayoutRootView: LayoutView {
     public private(set) var size: Size
     /// The safe-area insets in points (physical edges).
     public private(set) var safeArea: EdgeInsets
-    /// How leading/trailing anchors map to left/right (SPEC §2). Fixed at creation.
+    /// How leading/trailing anchors map to left/right (docs/behaviour.md#right-to-left-layout). Fixed at creation.
     public let layoutDirection: LayoutDirection
     private var rootConstraints: [LayoutConstraint] = []
     /// Depth of host callbacks currently running (delegate methods, animation blocks, completions).
@@ -86,7 +86,7 @@ open class LayoutRootView: LayoutView {
 
     package func diagnosticCheckpoint() { checkpointObserver?() }
 
-    /// Whether a host callback is running (events are refused then, SPEC §3).
+    /// Whether a host callback is running (events are refused then, docs/behaviour.md#invalid-events-and-re-entrancy).
     public var isInHostCallback: Bool { hostCallbackDepth > 0 }
 
     /// Runs host code with the re-entrancy guard up.
@@ -96,10 +96,10 @@ open class LayoutRootView: LayoutView {
         return try body()
     }
 
-    /// The current time of the map view's clock, in seconds since creation (SPEC §5).
+    /// The current time of the map view's clock, in seconds since creation (docs/behaviour.md#clock-and-completions).
     public var currentTime: Double { system_.time }
 
-    /// Runs `animations` as an animation block of `duration` seconds (SPEC §5): changes made
+    /// Runs `animations` as an animation block of `duration` seconds (docs/behaviour.md#animation): changes made
     /// before the block are laid out first (without animation), so the block starts from the
     /// frames on screen; constraint changes made inside it are laid out at the end of the block (calling `layoutIfNeeded()` inside it
     /// has the same effect), and every item whose frame changes moves from its presented frame to
@@ -115,7 +115,7 @@ open class LayoutRootView: LayoutView {
             throw NavLayoutError.invalidArgument("animation duration \(duration) must be a finite number of seconds in [0, 1e7]")
         }
         let system = system_!
-        // SPEC §5: the engine records the frames *before* the block — lay out what changed
+        // docs/behaviour.md#animation: the engine records the frames *before* the block — lay out what changed
         // before it (outside any block, so those changes are not animated).
         if system.animationContext == nil { system.layoutIfNeeded() }
         let outer = system.animationContext
@@ -132,7 +132,7 @@ open class LayoutRootView: LayoutView {
         if let failure { throw LayoutRootView.asCallbackFailure(failure, "animation block") }
     }
 
-    /// Advances the clock by `seconds` (SPEC §5): animations that end are finished, and the
+    /// Advances the clock by `seconds` (docs/behaviour.md#clock-and-completions): animations that end are finished, and the
     /// completions whose block ended run, in order of end time.
     /// - Throws: `invalidArgument` for NaN, infinite or negative `seconds`, a step above
     ///   `LayoutLimits.maxSeconds` (1e7 s) or one that would take the clock past

@@ -1,10 +1,10 @@
 import LayoutSolver
 
 /// The per-root layout state: one long-lived Cassowary solver, the registered items, queued
-/// constraint changes, the clock and the running animations (ARCHITECTURE.md: "Incremental by
+/// constraint changes, the clock and the running animations (docs/architecture.md#principles: "Incremental by
 /// construction"). Owned by a `LayoutRootView`.
 ///
-/// Used from one thread at a time (API.md), and no method overlaps two accesses to one of its
+/// Used from one thread at a time (docs/api.md#threads), and no method overlaps two accesses to one of its
 /// properties: the bookkeeping touched on every activation and layout pass is
 /// `@exclusivity(unchecked)` (no run-time exclusivity check per access, issue 6).
 package final class LayoutSystem {
@@ -47,7 +47,7 @@ package final class LayoutSystem {
     /// The lengths of the queues of additions and removals for the next pass, stale entries
     /// included (for tests: they stay bounded by what is really pending, see `staleAdds`).
     package var queueLengths: (adds: Int, removes: Int) { (pendingAdds.count, pendingRemoves.count) }
-    /// Required constraints left out of the solver because they conflict (SPEC §2), oldest first.
+    /// Required constraints left out of the solver because they conflict (docs/behaviour.md#unsatisfiable-constraints), oldest first.
     @exclusivity(unchecked) package private(set) var broken: [LayoutConstraint] = []
     /// Set when the constant of a broken constraint changes: it is retried at the next pass.
     @exclusivity(unchecked) private var brokenConstantChanged = false
@@ -61,7 +61,7 @@ package final class LayoutSystem {
     /// of removing the leaving ones (see `applyPendingChanges`).
     package private(set) var rebuildCount = 0
 
-    /// The clock in seconds; advanced only by the host (SPEC §5).
+    /// The clock in seconds; advanced only by the host (docs/behaviour.md#clock-and-completions).
     @exclusivity(unchecked) package private(set) var time: Double = 0
     @exclusivity(unchecked) private var animatingItems: [LayoutItem] = []
     /// The built-in guides (safe area, margins) of the registered views other than the root:
@@ -224,7 +224,7 @@ package final class LayoutSystem {
         needsLayout = true
     }
 
-    /// Applies the queued changes to the solver, in the order that defines the result (SPEC §2):
+    /// Applies the queued changes to the solver, in the order that defines the result (docs/behaviour.md#layout-pass):
     /// removals, then constant changes, then additions oldest first, where a required constraint
     /// that conflicts with what is already in the solver is left out (`broken`). A broken
     /// constraint is retried at the next pass that relaxes the required constraints (removes one
@@ -431,9 +431,9 @@ package final class LayoutSystem {
 
     // MARK: Layout pass
 
-    /// Performs a layout pass if anything changed (SPEC §2): applies queued constraint changes to
+    /// Performs a layout pass if anything changed (docs/behaviour.md#layout-pass): applies queued constraint changes to
     /// the solver, lets hiding stacks settle (re-solving while one changes, at most 8 rounds), and
-    /// commits the solved frames — animated when an animation block is open (SPEC §5).
+    /// commits the solved frames — animated when an animation block is open (docs/behaviour.md#animation).
     package func layoutIfNeeded() {
         if !needsLayout || isLayingOut { return }
         performPass()
@@ -512,7 +512,7 @@ package final class LayoutSystem {
 
     // MARK: Explanations
 
-    /// Why a required constraint was broken (SPEC §2, §8): constraints that cannot hold together
+    /// Why a required constraint was broken (docs/behaviour.md#unsatisfiable-constraints, docs/behaviour.md#diagnostics): constraints that cannot hold together
     /// with it, as found by `conflictSet(for:)`.
     package struct ConflictSet {
         /// Required constraints in the solver that conflict with the broken one, oldest first,

@@ -1,6 +1,6 @@
 import LayoutSolver
 
-/// A rectangle in the layout hierarchy (Auto Layout's `UIView`, SPEC §2): a superview, ordered
+/// A rectangle in the layout hierarchy (Auto Layout's `UIView`, docs/behaviour.md#views-and-layout-guides): a superview, ordered
 /// subviews (later ones are above earlier ones in z-order), layout guides, an optional intrinsic
 /// content size with hugging and compression-resistance priorities, layout margins and a hidden
 /// flag. Frames are in the map view's coordinate space.
@@ -24,7 +24,7 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) package private(set) var depth = 0
 
     @exclusivity(unchecked) private var userHidden = false
-    /// Whether the view hides what is under it (SPEC §8: host views are opaque unless marked
+    /// Whether the view hides what is under it (docs/behaviour.md#viewportobstructed: host views are opaque unless marked
     /// otherwise). Used by the `viewportObstructed` and `overlap` diagnostics; hiding stacks and
     /// layout guides never count as opaque.
     public var isOpaque = true { didSet { system?.noteChange() } }
@@ -34,7 +34,7 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) package var stackHidden = false
     /// The hiding stack that arranges this view, if any.
     @exclusivity(unchecked) package weak var managingStack: NavigationHidingStackView?
-    /// Set when a host sets `isHidden` on a view a hiding stack manages (SPEC §2).
+    /// Set when a host sets `isHidden` on a view a hiding stack manages (docs/behaviour.md#hiding-stack).
     package var hiddenSetWhileStacked = false
 
     private var intrinsicSize = Size(width: LayoutView.noIntrinsicMetric, height: LayoutView.noIntrinsicMetric)
@@ -156,7 +156,7 @@ open class LayoutView: LayoutItem {
 
     /// Removes the view from its superview. Every active constraint that references this view, its
     /// guides or its descendants and is installed outside this subtree is deactivated (UIKit's
-    /// rule, SPEC §2); constraints inside the subtree stay active and take effect again when it is
+    /// rule, docs/behaviour.md#views-and-layout-guides); constraints inside the subtree stay active and take effect again when it is
     /// re-added. No effect on a view without a superview.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
@@ -199,7 +199,7 @@ open class LayoutView: LayoutItem {
     }
 
     /// Decides whether a host constraint whose first item is this view must not be activated
-    /// (SDK components refuse width/height constraints on a size the SDK fixes, SPEC §4); the
+    /// (SDK components refuse width/height constraints on a size the SDK fixes, docs/behaviour.md#component-sizes); the
     /// filter records what it refuses. Nil for ordinary views.
     package override func breakReferenceCycles() {
         super.breakReferenceCycles()
@@ -291,7 +291,7 @@ open class LayoutView: LayoutItem {
 
     /// Whether the view is hidden. For a view a hiding stack manages, this reports the stack's
     /// decision (reading it then performs a pending layout pass); setting it there is ignored and
-    /// reported as `hiddenInHidingStack` (SPEC §2).
+    /// reported as `hiddenInHidingStack` (docs/behaviour.md#hiding-stack).
     public var isHidden: Bool {
         get {
             guard managingStack != nil else { return userHidden }
@@ -310,7 +310,7 @@ open class LayoutView: LayoutItem {
 
     /// The intrinsic content size in points; `LayoutView.noIntrinsicMetric` (-1) on an axis means
     /// none. For an axis with a size `s` the engine adds `size >= s` at the compression-resistance
-    /// priority and `size <= s` at the hugging priority (SPEC §2). Setting a NaN or negative value
+    /// priority and `size <= s` at the hugging priority (docs/behaviour.md#intrinsic-content-size). Setting a NaN or negative value
     /// other than -1 is ignored (use `setIntrinsicContentSize(_:)` for an error).
     public var intrinsicContentSize: Size {
         get { intrinsicSize }
@@ -388,7 +388,7 @@ open class LayoutView: LayoutItem {
         intrinsicConstraints[i] = (ge, le)
     }
 
-    /// The layout margins in points (default 8 on each edge, SPEC §2); `layoutMarginsGuide` is the
+    /// The layout margins in points (default 8 on each edge, docs/behaviour.md#views-and-layout-guides); `layoutMarginsGuide` is the
     /// view's safe area inset by them (its frame inset by them when
     /// `insetsLayoutMarginsFromSafeArea` is false). Non-finite values are ignored (use
     /// `setLayoutMargins(_:)`).
@@ -530,7 +530,7 @@ open class LayoutView: LayoutItem {
         return c
     }
 
-    /// Performs a layout pass now if anything changed since the last one (SPEC §2: layout is lazy).
+    /// Performs a layout pass now if anything changed since the last one (docs/behaviour.md#layout-pass: layout is lazy).
     public func layoutIfNeeded() { system?.layoutIfNeeded() }
 
     /// The views from this one up to the root, nearest first.

@@ -1,5 +1,5 @@
 /// The errors every public entry point throws. Each case corresponds to one C status code
-/// (`NL_ERR_*` in include/navlayout.h, API.md "Status codes") and carries a message that names the
+/// (`NL_ERR_*` in include/navlayout.h, docs/api.md#status-codes) and carries a message that names the
 /// offending item by identifier.
 public enum NavLayoutError: Error, Equatable, CustomStringConvertible {
     /// NaN/infinite numbers, out-of-range values, anchors of different axes (`NL_ERR_INVALID_ARGUMENT`, 1).

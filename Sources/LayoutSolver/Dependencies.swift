@@ -47,7 +47,9 @@ extension Solver {
     /// choice is one of them). Beyond the limit every tight constraint of that connected set is
     /// listed and `isExact` is false.
     ///
-    /// Read-only: never changes the solution. Cost: the rows of `variables` plus one pass over the constraints' bookkeeping;
+    /// Read-only: never changes the tableau or the solution (removals rebuild eagerly now, so there
+    /// is no pending rebuild to perform). Cost: the rows of `variables` plus one pass over the
+    /// constraints' bookkeeping;
     /// with implicit markers, a scratch solve of the connected set.
     public func constraintsDetermining(_ variables: [Variable]) -> DeterminingConstraints {
         var anyImplicit = false

@@ -7,9 +7,11 @@ import CNavLayout
 import LayoutEngine
 import NavigationUI
 
-/// The handler set with nl_set_diagnostic_handler and its user data, swapped together.
+/// The handler set with nl_set_diagnostic_handler(_with_minimum), its minimum-severity function
+/// and its user data, swapped together.
 private struct DiagnosticHandlerState {
     var fn: nl_diagnostic_handler?
+    var minimum: nl_diagnostic_minimum_severity?
     var userData: UnsafeMutableRawPointer?
 }
 
@@ -25,10 +27,22 @@ private func currentDiagnosticHandler() -> DiagnosticHandlerState {
 
 @c @implementation
 public func nl_set_diagnostic_handler(_ fn: nl_diagnostic_handler?, _ userData: UnsafeMutableRawPointer?) {
+    nl_set_diagnostic_handler_with_minimum(fn, nil, userData)
+}
+
+@c @implementation
+public func nl_set_diagnostic_handler_with_minimum(_ fn: nl_diagnostic_handler?, _ minimum: nl_diagnostic_minimum_severity?,
+                                                   _ userData: UnsafeMutableRawPointer?) {
     diagnosticHandlerState.withLock { state in
         tsanAcquire(diagnosticHandlerToken); defer { tsanRelease(diagnosticHandlerToken) }
-        state = DiagnosticHandlerState(fn: fn, userData: userData)
+        state = DiagnosticHandlerState(fn: fn, minimum: fn == nil ? nil : minimum, userData: userData)
     }
+}
+
+/// An nl_diagnostic_minimum_severity answer as a severity; nil for NL_SEVERITY_NONE (and above).
+private func minimumSeverity(fromC value: Int32) -> DiagnosticSeverity? {
+    if value <= DiagnosticSeverity.info.rawValue { return .info }
+    return DiagnosticSeverity(rawValue: value)
 }
 
 /// The handles of a diagnostic's first four items (views, or guides cast to nl_view*), padded with
@@ -87,8 +101,16 @@ extension MapContext {
     /// the process-wide C handler, or to the standard-error default when none is set.
     func installDiagnosticRouting(_ map: NavigationMapView) {
         map.diagnosticHandler = { [weak self] m, d in self?.report(d, map: m) }
-        // The default prints errors only: without a handler, the other rules are not evaluated.
-        map.minimumSeverityProvider = { currentDiagnosticHandler().fn == nil ? .error : .info }
+        // The default prints errors only: without a handler, the other rules are not evaluated;
+        // a handler with a minimum-severity function is asked (with the callback guard up).
+        map.minimumSeverityProvider = { [weak self] in
+            let handler = currentDiagnosticHandler()
+            guard handler.fn != nil else { return .error }
+            guard let minimum = handler.minimum, let self else { return .info }
+            self.reportDepth += 1
+            defer { self.reportDepth -= 1 }
+            return minimumSeverity(fromC: minimum(handler.userData, self.mapPointer))
+        }
     }
 
     private func report(_ d: LayoutDiagnostic, map: NavigationMapView) {

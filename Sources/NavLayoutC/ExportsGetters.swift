@@ -1,4 +1,4 @@
-// C exports asked for by the bindings and the diagnostics tests: opacity of host views (SPEC §8),
+// C exports asked for by the bindings and the diagnostics tests: opacity of host views (docs/behaviour.md#diagnostics),
 // a view's safe-area insets and whether its margins are measured from them (issue 16),
 // map view options, hiding stack position/alignment, a constraint's anchors, relation and
 // multiplier, a titled SVG snapshot. Documentation: include/navlayout.h.

@@ -35,7 +35,7 @@ private func setting(_ map: OpaquePointer?, _ body: (MapContext, NavigationMapVi
     guarded { try withMap(map, body) }
 }
 
-// MARK: - Legacy slot settings (SPEC §7)
+// MARK: - Legacy slot settings (docs/behaviour.md#legacy-slot-settings)
 
 @c @implementation
 public func nl_map_view_set_navigation_header_enabled(_ map: OpaquePointer?, _ enabled: Bool) -> nl_status {
@@ -149,7 +149,7 @@ public func nl_map_view_legacy_guide(_ map: OpaquePointer?, _ kind: nl_legacy_gu
     }
 }
 
-// MARK: - Compass rule (SPEC §3)
+// MARK: - Compass rule (docs/behaviour.md#compass-rule)
 
 @c @implementation
 public func nl_map_view_set_compass_button_enabled(_ map: OpaquePointer?, _ enabled: Bool) -> nl_status {

@@ -1,4 +1,4 @@
-// C exports of the raw Cassowary solver (LayoutSolver) — issue 5, API.md "Raw solver".
+// C exports of the raw Cassowary solver (LayoutSolver) — issue 5, docs/api.md#raw-solver.
 // Every function is `@c @implementation` (checked against include/navlayout.h, where each one is
 // documented). Solver, variable and solver-constraint handles live in the shared handle table
 // with no map context; a SolverContext owns the Swift Solver and the handles made from it.

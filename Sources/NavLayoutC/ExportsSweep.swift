@@ -128,7 +128,7 @@ public func nl_sweep_with_sampler(_ options: UnsafePointer<nl_sweep_options>?, _
                     let sample = try SweepSample(json: message)
                     return SweepSample(size: size, wideMode: sample.wideMode, diagnostics: sample.diagnostics, failures: sample.failures)
                 case 1:
-                    let wide = (try? NavigationMapView(size: size, safeArea: configuration.safeArea).wideMode) ?? false
+                    let wide = NavigationMapView.isWideMode(size: size, safeArea: configuration.safeArea)
                     return .failed(size: size, wideMode: wide, source: "makeDelegate", message: message ?? "the sampler could not make the delegate")
                 default:
                     throw SamplerStopped(message: message ?? "the sampler stopped the sweep at \(size) (returned \(verdict))")

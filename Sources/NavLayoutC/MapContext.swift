@@ -12,7 +12,7 @@ import CNavLayout
 import LayoutEngine
 import NavigationUI
 
-/// Everything the C layer keeps for one map view. Used from one thread at a time (API.md), and no
+/// Everything the C layer keeps for one map view. Used from one thread at a time (docs/api.md#threads), and no
 /// method overlaps two accesses to one of its properties: the ones every C call touches are
 /// `@exclusivity(unchecked)` (no run-time exclusivity check per access, issue 6).
 final class MapContext: UseTracked {

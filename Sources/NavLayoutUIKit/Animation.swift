@@ -3,7 +3,7 @@ import NavigationUI
 
 extension UIView {
     /// Animates the layout changes `animations` makes over `duration` seconds along ease-in-out
-    /// (SPEC §5, §10), as UIKit's `UIView.animate(withDuration:animations:completion:)`, on the
+    /// (docs/behaviour.md#clock-and-completions, docs/behaviour.md#acceptance-values), as UIKit's `UIView.animate(withDuration:animations:completion:)`, on the
     /// clock of the map view whose callback is running (a delegate method, an animation block or a
     /// completion): changes made before the block are laid out first, without animation; changes
     /// made in it (constraint constants, `layoutIfNeeded()`) animate from the frames on screen;

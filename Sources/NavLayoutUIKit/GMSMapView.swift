@@ -32,7 +32,7 @@ public final class GMSMapView: UIView {
         super.init(wrapping: navigationMapView)
     }
 
-    /// A map view of a device preset of SPEC §9 (`"iphone-portrait"`, …; `"carplay"` makes a
+    /// A map view of a device preset of docs/behaviour.md#device-presets (`"iphone-portrait"`, …; `"carplay"` makes a
     /// CarPlay map view); nil for an unknown name.
     public init?(preset: String, layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight) {
         guard let map = try? NavigationMapView(preset: preset, options: .init(layoutDirection: layoutDirection)) else { return nil }
@@ -124,7 +124,7 @@ public final class GMSMapView: UIView {
     public var settings: GMSUISettings { GMSUISettings(mapView: self) }
 
     /// Whether the speed widget may show the current speed (default true); a change resizes the
-    /// widget at once, with no delegate callback (SPEC §4).
+    /// widget at once, with no delegate callback (docs/behaviour.md#sdk-components).
     public var shouldDisplaySpeedometer: Bool {
         get { navigationMapView.shouldDisplaySpeedometer }
         set { navigationMapView.shouldDisplaySpeedometer = newValue }
@@ -137,7 +137,7 @@ public final class GMSMapView: UIView {
         set { navigationMapView.shouldDisplaySpeedLimit = newValue }
     }
 
-    // MARK: Legacy slot APIs (SPEC §7: effective in the built-in layout, reported as
+    // MARK: Legacy slot APIs (docs/behaviour.md#built-in-layout: effective in the built-in layout, reported as
     // legacyAPIIgnored under a custom delegate)
 
     /// How the safe-area insets combine with `padding` in the built-in layout's camera
@@ -215,7 +215,7 @@ public final class GMSNavigator: NSObject {
     }
 
     /// When false, incident, traffic and better-route prompts are not shown (no callback);
-    /// speed-camera warnings still are (SPEC §3).
+    /// speed-camera warnings still are (docs/behaviour.md#prompt-events).
     public var shouldDisplayPrompts: Bool {
         get { mapView.navigationMapView.shouldDisplayPrompts }
         set { mapView.navigationMapView.shouldDisplayPrompts = newValue }

@@ -78,7 +78,7 @@ public final class NSLayoutConstraint: NSObject {
     /// All of them go in at once when they can; otherwise each that can is activated and each that
     /// cannot (items without a common ancestor, a guide owned by no view, leading/trailing related
     /// to left/right) is refused alone. A width or height constraint on a size the SDK fixes stays
-    /// inactive and is reported as `sizeConstraintOnFixedComponent` (SPEC §4).
+    /// inactive and is reported as `sizeConstraintOnFixedComponent` (docs/behaviour.md#component-sizes).
     public static func activate(_ constraints: [NSLayoutConstraint]) {
         let all = constraints.map(\.layoutConstraint)
         do {

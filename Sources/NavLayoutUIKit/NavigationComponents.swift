@@ -1,7 +1,7 @@
 import LayoutEngine
 import NavigationUI
 
-/// The SDK's hiding stack (`GMSNavigationHidingStackView`, SPEC §2): arranges
+/// The SDK's hiding stack (`GMSNavigationHidingStackView`, docs/behaviour.md#hiding-stack): arranges
 /// `arrangedSubviews` vertically, each at its own size at the leading or trailing edge, and hides
 /// them from the end of the array when the stack is too short. Do not set `isHidden` on the views
 /// it manages.
@@ -47,7 +47,7 @@ public final class GMSNavigationHidingStackView: UIView {
     }
 }
 
-/// A prompt the SDK hands to `showPrompt` / `changePrompt` (SPEC §3–4): it arrives sized, and the
+/// A prompt the SDK hands to `showPrompt` / `changePrompt` (docs/behaviour.md#prompt-events, docs/behaviour.md#sdk-components): it arrives sized, and the
 /// delegate animates it in and out.
 @MainActor
 public final class NavigationPromptView: UIView {
@@ -70,7 +70,7 @@ public final class NavigationPromptView: UIView {
     public var kind: NavigationPromptKind { navLayoutPrompt.kind }
 }
 
-/// A button of a navigation state: its type and its view (SPEC §3). Find buttons by `type`, never
+/// A button of a navigation state: its type and its view (docs/behaviour.md#buttons). Find buttons by `type`, never
 /// by index.
 public struct NavigationUIButton {
     /// `.compass`, `.reporting`, or a type a later SDK adds.
@@ -84,7 +84,7 @@ public struct NavigationUIButton {
     }
 }
 
-/// What every navigation state hands the delegate (SPEC §3), read-only: the logo, the viewport,
+/// What every navigation state hands the delegate (docs/behaviour.md#state-objects), read-only: the logo, the viewport,
 /// the buttons, wide mode and the map size.
 @MainActor
 public class NavigationUIState: NSObject {
@@ -105,15 +105,15 @@ public class NavigationUIState: NSObject {
     }
 
 
-    /// The mandatory logo; it turns into the re-center button after a pan (SPEC §4).
+    /// The mandatory logo; it turns into the re-center button after a pan (docs/behaviour.md#speed-widget-and-re-center-button).
     public var googleLogo: UIView { UIView.wrapper(for: navLayoutState.googleLogo) }
-    /// The invisible view whose frame is the camera frame (SPEC §6).
+    /// The invisible view whose frame is the camera frame (docs/behaviour.md#camera-framing).
     public var viewport: UIView { UIView.wrapper(for: navLayoutState.viewport) }
     /// The state's buttons; find them by `type`.
     public var buttons: [NavigationUIButton] {
         navLayoutState.buttons.map { NavigationUIButton(type: $0.type, view: UIView.wrapper(for: $0.view)) }
     }
-    /// Whether the map is wide enough for the side-by-side variant (SPEC §4).
+    /// Whether the map is wide enough for the side-by-side variant (docs/behaviour.md#wide-mode).
     public var wideMode: Bool { navLayoutState.wideMode }
     /// The map view's size in points when the state was made.
     public var mapSize: CGSize { CGSize(width: navLayoutState.mapSize.width, height: navLayoutState.mapSize.height) }

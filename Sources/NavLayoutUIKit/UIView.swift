@@ -248,7 +248,7 @@ open class UIView: NSObject {
         set { navLayoutView.isHidden = newValue }
     }
 
-    /// Whether the view hides what is under it (default true; SPEC §8's obstruction, overlap and
+    /// Whether the view hides what is under it (default true; docs/behaviour.md#diagnostics: obstruction, overlap and
     /// covered-element rules read it).
     public var isOpaque: Bool {
         get { navLayoutView.isOpaque }

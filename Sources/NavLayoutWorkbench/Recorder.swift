@@ -52,7 +52,7 @@ public final class SessionRecorder {
     ///   - map: the map view, with its delegate set (or none: the built-in layout) and navigation
     ///     disabled.
     ///   - title: what the page calls the run (e.g. the delegate's name).
-    ///   - preset: the SPEC §9 preset the map view was made from, or nil.
+    ///   - preset: the docs/behaviour.md#device-presets preset the map view was made from, or nil.
     public init(map: NavigationMapView, title: String, preset: String?) {
         self.map = map
         self.title = title
@@ -174,6 +174,7 @@ public final class SessionRecorder {
         }
         var s = "{\"time\":\(num(map.currentTime))"
         s += ",\"mapSize\":[\(num(map.size.width)),\(num(map.size.height))],\"safeArea\":\(insets(map.safeArea))"
+        s += ",\"preset\":\(matchingPreset().map(jsonString) ?? "null")"
         s += ",\"navigationState\":\(jsonString("\(map.stateKind)")),\"wideMode\":\(map.wideMode)"
         s += ",\"speedWidgetMode\":\(jsonString(SessionEvent.modeName(map.speedWidgetMode)))"
         s += ",\"recenterButton\":\(map.isShowingRecenterButton)"
@@ -224,6 +225,14 @@ public final class SessionRecorder {
         }
         s += ",\"diagnostics\":[\(diagnosticJSON.joined(separator: ","))]}"
         return s
+    }
+
+    /// The docs/behaviour.md#device-presets preset whose size, safe area and CarPlay option the map view has now (after a
+    /// rotation step, `iphone-landscape`), or nil: the page's header names the device of each step.
+    private func matchingPreset() -> String? {
+        DevicePreset.all.first {
+            $0.size == map.size && $0.safeArea == map.safeArea && $0.isCarPlay == map.options.carPlay
+        }?.name
     }
 
     /// `{"horizontal": [...], "vertical": [...]}`: the item's constraints affecting layout on each

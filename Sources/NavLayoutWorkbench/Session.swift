@@ -1,12 +1,12 @@
 import LayoutEngine
 import NavigationUI
 
-// The navigation sessions every tool drives: one script type, one driver. The demo (SPEC §10),
+// The navigation sessions every tool drives: one script type, one driver. The demo (docs/behaviour.md#acceptance-values),
 // the gallery, the viewer's recorder and the size sweep (issue 15) all run a `SessionScript` with
 // `SessionDriver`, so "the standard session" means the same events and the same clock steps in
 // every language (C and Python reach it through nl_map_view_run_session).
 
-/// One event the session sends to the map view (SPEC §3).
+/// One event the session sends to the map view (docs/behaviour.md#events-and-callbacks).
 public enum SessionEvent: Sendable, Equatable {
     case setNavigationEnabled(Bool)
     case startGuidance
@@ -16,7 +16,7 @@ public enum SessionEvent: Sendable, Equatable {
     case triggerPrompt(NavigationPromptKind)
     /// Dismisses the prompt on screen; skipped (with a note) when none is shown.
     case dismissPrompt
-    /// The driver pans the map: the logo becomes the re-center button (SPEC §4).
+    /// The driver pans the map: the logo becomes the re-center button (docs/behaviour.md#speed-widget-and-re-center-button).
     case panMap
     case recenter
     case setSpeedWidgetMode(SpeedWidgetMode)
@@ -54,7 +54,7 @@ public enum SessionEvent: Sendable, Equatable {
 public enum SessionTiming: Sendable, Equatable {
     /// No time passes.
     case instant
-    /// The clock moves on by exactly this many seconds (SPEC §10's 0.2 s samples).
+    /// The clock moves on by exactly this many seconds (docs/behaviour.md#the-sample-delegate: 0.2 s samples).
     case advance(Double)
     /// The clock moves on in ticks of `SessionDriver.tick` (1/60 s) until no animation runs and no
     /// completion waits, for at most `SessionDriver.settleLimit` (10 s): whatever the delegate
@@ -86,7 +86,7 @@ public struct SessionScript: Sendable {
         self.steps = steps
     }
 
-    /// The demo session of SPEC §10, as `navlayout demo` and the C and Python examples print it:
+    /// The demo session of docs/behaviour.md#acceptance-values, as `navlayout demo` and the C and Python examples print it:
     /// enable navigation, start guidance, an incident prompt sampled at 0, 0.2 and 0.4 s, the
     /// prompt dismissed (0.4 s later), guidance stopped, navigation disabled.
     public static let demo = SessionScript(name: "demo", steps: [
@@ -101,7 +101,7 @@ public struct SessionScript: Sendable {
     ])
 
     /// Presets the standard session resizes to and back: the phone's other orientation, and the
-    /// iPad between full screen and split view (SPEC §9 sizes).
+    /// iPad between full screen and split view (docs/behaviour.md#device-presets sizes).
     public static let twins = [
         "iphone-portrait": "iphone-landscape", "iphone-landscape": "iphone-portrait",
         "ipad-portrait": "ipad-split", "ipad-split": "ipad-portrait",
@@ -115,7 +115,7 @@ public struct SessionScript: Sendable {
     /// the clock runs until the delegate's animations and completions are done.
     ///
     /// - Parameters:
-    ///   - preset: the SPEC §9 preset the map view was made from, or nil (no resize steps).
+    ///   - preset: the docs/behaviour.md#device-presets preset the map view was made from, or nil (no resize steps).
     ///   - size, safeArea: the map view's size and insets to return to after the resize (points).
     public static func standard(preset: String?, size: Size, safeArea: EdgeInsets) -> SessionScript {
         var steps = [
@@ -185,7 +185,7 @@ public enum SessionDriver {
     }
 
     /// Sends the step's events in order. A throwing event is recorded in `outcome.failures` and the
-    /// next event is still sent (a callback that throws does not undo its transition, SPEC §3).
+    /// next event is still sent (a callback that throws does not undo its transition, docs/behaviour.md#callbacks-that-fail).
     /// `beforeEach` runs before every event (the C layer clears its per-call failure message there).
     public static func perform(_ step: SessionStep, on map: NavigationMapView, into outcome: inout StepOutcome,
                                beforeEach: () -> Void = {}) {
@@ -198,7 +198,7 @@ public enum SessionDriver {
                 case .stopGuidance: try map.stopGuidance()
                 case .triggerPrompt(let kind):
                     if try map.triggerPrompt(kind) == nil {
-                        outcome.notes.append("the \(kind) prompt was suppressed: shouldDisplayPrompts is false (SPEC §3)")
+                        outcome.notes.append("the \(kind) prompt was suppressed: shouldDisplayPrompts is false (docs/behaviour.md#prompt-events)")
                     }
                 case .dismissPrompt:
                     if map.currentPrompt == nil {

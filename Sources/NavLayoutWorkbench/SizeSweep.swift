@@ -31,7 +31,7 @@ public struct SweepConfiguration: Sendable {
     /// Points between the first samples (default 8): a band narrower than this between two samples
     /// with the same result can be missed; every change between samples that differ is found.
     public var sampleStep: Double
-    /// Threads (map views at once); 0 = one per processor online.
+    /// Threads (map views at once); 0 = one per processor online; at most `maximumThreads`.
     public var threads: Int
 
     /// The grid boundaries are found on: 0.01 pt (issue 15).
@@ -41,6 +41,8 @@ public struct SweepConfiguration: Sendable {
     /// The largest size either end may have (points), and the most samples a sweep may take.
     public static let maximumSize = 100_000.0
     public static let maximumSamples = 100_000
+    /// The most threads (or a host's worker processes) a sweep may ask for.
+    public static let maximumThreads = 256
 
     public init(axis: SweepAxis, start: Double, stop: Double, fixed: Double, safeArea: EdgeInsets = .zero,
                 layoutDirection: LayoutDirection = .leftToRight, sampleStep: Double = defaultSampleStep, threads: Int = 0) {
@@ -63,8 +65,8 @@ public struct SweepConfiguration: Sendable {
     /// it (`start`, `stop`, `height`/`width` for `fixed`, `safe_area`, `sample_step`, `threads`).
     /// - Throws: `NavLayoutError.invalidArgument` for a NaN or infinite number, a negative size,
     ///   an empty or reversed range, ends beyond `maximumSize`, a `sampleStep` that is not positive
-    ///   or gives more than `maximumSamples` samples, negative `threads`, and insets that do not
-    ///   fit the map view at the range's smaller end.
+    ///   or gives more than `maximumSamples` samples, `threads` outside 0…`maximumThreads`, and
+    ///   insets that do not fit the map view at the range's smaller end.
     public func validate() throws {
         let fixedName = axis == .width ? "height" : "width"
         for (name, v) in [("start", start), ("stop", stop), (fixedName, fixed)] {
@@ -86,9 +88,13 @@ public struct SweepConfiguration: Sendable {
         guard (stop - start) / sampleStep <= Double(Self.maximumSamples) else {
             throw NavLayoutError.invalidArgument("sample_step \(formatPoints(sampleStep)) gives more than \(Self.maximumSamples) samples over \(formatPoints(stop - start)) pt; use a larger one")
         }
-        guard threads >= 0 else { throw NavLayoutError.invalidArgument("threads must be 0 (one per processor) or more, not \(threads)") }
+        guard threads >= 0 && threads <= Self.maximumThreads else {
+            throw NavLayoutError.invalidArgument("threads must be 0 (one per processor) to \(Self.maximumThreads), not \(threads)")
+        }
+        // The map view's own check, without making one (a map view that is made must be
+        // invalidated: its views and constraints reference each other).
         do {
-            _ = try NavigationMapView(size: size(at: start), safeArea: safeArea, options: .init(layoutDirection: layoutDirection))
+            try LayoutRootView.validate(size: size(at: start), safeArea: safeArea)
         } catch let error as NavLayoutError {
             throw NavLayoutError.invalidArgument("safe_area does not fit the map view at start (\(formatPoints(start)) pt): \(error.message)")
         }

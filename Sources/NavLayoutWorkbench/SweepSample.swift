@@ -6,7 +6,7 @@ import NavigationUI
 // items) and the delegate's failures. Two sizes are in the same band exactly when their samples
 // have the same `signature`.
 
-/// One diagnostic seen at the end of one step of the standard session (SPEC §8).
+/// One diagnostic seen at the end of one step of the standard session (docs/behaviour.md#diagnostics).
 public struct SweepDiagnostic: Sendable, Equatable {
     /// The step's position in the standard session (0-based) and name (`"incident prompt"`).
     public let stepIndex: Int
@@ -56,7 +56,7 @@ public struct SweepFailure: Sendable, Equatable {
 public struct SweepSample: Sendable {
     /// The map view's size (points).
     public let size: Size
-    /// SPEC §4 wide mode at that size.
+    /// docs/behaviour.md#wide-mode wide mode at that size.
     public let wideMode: Bool
     /// Each step's diagnostics (all severities), in step order, each (step, code, items) once.
     public let diagnostics: [SweepDiagnostic]
@@ -107,7 +107,7 @@ extension SizeSweep {
     /// Runs the standard session (`SessionScript.standard` without a preset: ready, guidance, each
     /// prompt kind shown and dismissed, pan and re-center, the speed widget's modes, stop, disable;
     /// every step settled) on `map` with whatever delegate it has and returns what the sweep
-    /// compares. Delegate failures are recorded in the sample (the session goes on, SPEC §3).
+    /// compares. Delegate failures are recorded in the sample (the session goes on, docs/behaviour.md#navigation-state-machine).
     ///
     /// The session's diagnostics are not given to `map.diagnosticHandler` (a sweep would log the
     /// same finding at every size): they are in the sample. The handler is restored afterwards.

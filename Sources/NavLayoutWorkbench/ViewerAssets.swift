@@ -49,17 +49,19 @@ enum ViewerAssets {
       </section>
     </aside>
     <section id="stage" aria-label="Device">
-      <svg id="canvas" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The map view and its views">
-        <defs id="defs"></defs>
-        <g id="world"></g>
-      </svg>
-      <div id="overlay" class="overlay" aria-hidden="true"></div>
-      <div id="tooltip" class="tooltip" hidden></div>
-      <details id="legend-box" class="legend-box" open>
-        <summary>Legend</summary>
-        <ul id="legend" class="legend"></ul>
-      </details>
-      <div class="stage-help">Click a view to inspect it (click again to select the one behind) · drag to pan · wheel to zoom · ← → steps · space plays</div>
+      <div id="scene" class="scene">
+        <svg id="canvas" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The map view and its views">
+          <defs id="defs"></defs>
+          <g id="world"></g>
+        </svg>
+        <div id="overlay" class="overlay"></div>
+        <div id="tooltip" class="tooltip" hidden></div>
+        <details id="legend-box" class="legend-box" open>
+          <summary>Legend</summary>
+          <ul id="legend" class="legend"></ul>
+        </details>
+      </div>
+      <div id="stage-help" class="stage-help">Click: the view in front (again: the one behind, down to the map) · drag: pan · wheel: zoom · ← →: steps · space: play</div>
     </section>
     <aside id="right" class="panel">
       <section class="panel-section grow">
@@ -129,11 +131,11 @@ button:focus-visible, select:focus-visible, input:focus-visible { outline: 2px s
 #app { display: grid; grid-template-rows: auto auto minmax(0, 1fr) auto; grid-template-columns: minmax(0, 1fr); height: 100vh; }
 
 /* Top bar */
-#topbar { min-width: 0; display: flex; align-items: center; gap: 16px; padding: 8px 14px; background: var(--panel); border-bottom: 1px solid var(--line); }
+#topbar { min-width: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 16px; padding: 8px 14px; background: var(--panel); border-bottom: 1px solid var(--line); }
 .brand { font-weight: 600; font-size: 14px; white-space: nowrap; display: flex; align-items: center; gap: 7px; }
 .brand-sub { color: var(--text-dim); font-weight: 400; }
 .brand-mark { width: 16px; height: 16px; border-radius: 4px; background: linear-gradient(135deg, #34c759 0 50%, #0a84ff 50% 100%); display: inline-block; }
-.run-info { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; min-width: 0; flex: 1; }
+.run-info { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; min-width: 0; flex: 1 1 300px; }
 .chip { display: inline-flex; align-items: center; gap: 4px; padding: 1px 8px; border-radius: 999px; background: var(--panel-2); border: 1px solid var(--line); font-size: 12px; white-space: nowrap; }
 .chip.strong { background: #2f3a4a; border-color: #3f5672; }
 .chip.rtl { background: #3b2f4a; border-color: #5b4672; }
@@ -142,7 +144,7 @@ button:focus-visible, select:focus-visible, input:focus-visible { outline: 2px s
 .chip.warning { background: #4a3a1e; border-color: #7a5e2a; color: #ffe7c2; }
 .chip.info { background: #1f3347; border-color: #2f5070; color: #d4e9ff; }
 .chip.ok { background: #1f3a27; border-color: #2f5e3c; color: #d0f5da; }
-.toolbar { display: flex; align-items: center; gap: 6px; white-space: nowrap; }
+.toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; white-space: nowrap; margin-left: auto; }
 .toggle { display: inline-flex; align-items: center; gap: 4px; color: var(--text-dim); cursor: pointer; user-select: none; }
 .toggle input { accent-color: var(--accent); margin: 0; }
 .sep { width: 1px; height: 18px; background: var(--line); margin: 0 4px; }
@@ -151,7 +153,7 @@ button:focus-visible, select:focus-visible, input:focus-visible { outline: 2px s
 .banner { padding: 8px 14px; background: #4a2422; color: #ffe1de; border-bottom: 1px solid #7a3531; white-space: pre-wrap; }
 
 /* Three columns */
-#main { display: grid; grid-template-columns: 270px minmax(0, 1fr) 370px; grid-template-rows: minmax(0, 1fr); min-height: 0; overflow: hidden; }
+#main { display: grid; grid-template-columns: clamp(190px, 21vw, 270px) minmax(0, 1fr) clamp(250px, 29vw, 370px); grid-template-rows: minmax(0, 1fr); min-height: 0; overflow: hidden; }
 .panel { background: var(--panel); display: flex; flex-direction: column; min-height: 0; }
 #left { border-right: 1px solid var(--line); }
 #right { border-left: 1px solid var(--line); }
@@ -163,15 +165,17 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 
 /* Hierarchy */
 .tree { list-style: none; margin: 0; padding: 0; }
-.tree li { display: flex; align-items: center; gap: 6px; padding: 2px 6px; border-radius: 5px; cursor: pointer; white-space: nowrap; }
+.tree li { display: flex; align-items: baseline; gap: 6px; padding: 2px 6px; border-radius: 5px; cursor: pointer; }
 .tree li:hover, .tree li.hover { background: #303139; }
 .tree li.selected { background: #0a4a8f; }
 .tree li.hidden-view .name { color: #7d7e86; text-decoration: line-through; }
 .tree li.guide .name { font-style: italic; color: #c9b8ff; }
 .tree .z { font-family: var(--mono); font-size: 11px; color: #7d7e86; min-width: 18px; text-align: right; }
-.tree .swatch { width: 10px; height: 10px; border-radius: 3px; flex: none; border: 1px solid rgba(255,255,255,.35); }
-.tree .name { overflow: hidden; text-overflow: ellipsis; font-family: var(--mono); font-size: 12px; }
-.tree .kind { color: #7d7e86; font-size: 11px; }
+.tree .swatch { width: 10px; height: 10px; border-radius: 3px; flex: none; border: 1px solid rgba(255,255,255,.35); align-self: center; }
+/* Identifiers are never cut: the kind takes what room is left (cut, with its title), and only an
+   identifier wider than the row wraps. */
+.tree .name { flex: 0 1 auto; min-width: 0; overflow-wrap: anywhere; font-family: var(--mono); font-size: 12px; }
+.tree .kind { flex: 1 1 0; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: #7d7e86; font-size: 11px; }
 .tree .badge { margin-left: auto; font-size: 10px; padding: 0 5px; border-radius: 999px; }
 .badge.error { background: var(--error); color: #1c0605; }
 .badge.warning { background: var(--warning); color: #241800; }
@@ -183,25 +187,26 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 .legend svg { flex: none; }
 
 /* Stage */
-#stage { position: relative; overflow: hidden; background: radial-gradient(circle at 1px 1px, #34363c 1px, transparent 0) 0 0 / 16px 16px, #26272b; min-height: 0; }
+#stage { display: grid; grid-template-rows: minmax(0, 1fr) auto; min-height: 0; min-width: 0; background: radial-gradient(circle at 1px 1px, #34363c 1px, transparent 0) 0 0 / 16px 16px, #26272b; }
+.scene { position: relative; overflow: hidden; min-height: 0; }
 #canvas { position: absolute; inset: 0; width: 100%; height: 100%; cursor: default; user-select: none; }
 #canvas.panning { cursor: grabbing; }
 .overlay { position: absolute; inset: 0; pointer-events: none; overflow: hidden; }
-.vlabel { position: absolute; font: 11px/14px var(--mono); color: #111; background: rgba(255,255,255,.82); padding: 0 3px; border-radius: 3px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.vlabel { position: absolute; font: 11px/14px var(--mono); color: #111; background: rgba(255,255,255,.82); padding: 0 3px; border-radius: 3px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; pointer-events: auto; cursor: pointer; }
 .vlabel.on-dark { color: #fff; background: rgba(0,0,0,.45); }
 .vlabel.selected { background: var(--accent); color: #fff; }
 .dim-label { position: absolute; font: 11px/14px var(--mono); padding: 0 4px; border-radius: 3px; transform: translate(-50%, -50%); white-space: nowrap; }
 .dim-label.spacing { background: #ff375f; color: #fff; }
 .dim-label.camera { background: var(--camera); color: #03201d; }
 .dim-label.constraint { background: var(--accent); color: #fff; }
-.diag-badge { position: absolute; font: 600 10px/14px var(--sans); padding: 0 5px; border-radius: 999px; transform: translate(-100%, -50%); white-space: nowrap; }
+.diag-badge { position: absolute; font: 600 10px/14px var(--sans); padding: 0 5px; border-radius: 999px; transform: translate(-100%, -100%); white-space: nowrap; }
 .diag-badge.error { background: var(--error); color: #1c0605; }
 .diag-badge.warning { background: var(--warning); color: #241800; }
 .diag-badge.info { background: var(--info); color: #04121f; }
 .tooltip { position: absolute; pointer-events: none; background: rgba(20,21,24,.95); border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; font-size: 12px; max-width: 320px; z-index: 5; }
 .tooltip .tt-name { font-family: var(--mono); font-weight: 600; }
 .tooltip .tt-frame { font-family: var(--mono); color: var(--text-dim); }
-.stage-help { position: absolute; left: 10px; bottom: 8px; font-size: 11px; color: #8a8b93; pointer-events: none; }
+.stage-help { padding: 4px 10px 5px; font-size: 11px; color: #8a8b93; background: var(--bg); border-top: 1px solid var(--line); }
 
 /* SVG drawing (stroke widths in screen pixels) */
 #canvas .nss { vector-effect: non-scaling-stroke; }
@@ -230,6 +235,10 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 .kv dd { margin: 0; font-family: var(--mono); word-break: break-word; }
 .frame-text { font: 600 16px var(--mono); color: #fff; }
 .target-text { font: 12px var(--mono); color: var(--warning); margin-top: 2px; }
+.inverted-text { font-size: 12px; color: #ffb4ab; margin-top: 4px; }
+.axis-section { border-radius: 6px; scroll-margin-top: 12px; }
+.axis-section.focused { box-shadow: 0 0 0 1px var(--accent); padding: 0 6px 6px; margin: 0 -6px; }
+.axis-section.focused > h3 { color: #cfe3ff; }
 .constraints { list-style: none; margin: 0; padding: 0; }
 .constraints li { padding: 4px 6px; margin: 2px 0; border-radius: 5px; background: var(--panel-2); border-left: 3px solid transparent; cursor: default; }
 .constraints li:hover { background: #32333a; border-left-color: var(--accent); }
@@ -237,6 +246,10 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 .constraints li.broken .ctext { text-decoration: line-through; color: #ff8a80; }
 .constraints li.unmet .ctext { color: #ffd28a; }
 .constraints .ctext { font-family: var(--mono); font-size: 12px; word-break: break-word; }
+.constraints .edge { font-size: 11px; color: var(--text-dim); }
+.diag-edges { margin-top: 6px; }
+.diag-edges-head { font-size: 12px; color: var(--text-dim); }
+.diag-edges .link { display: block; margin-top: 2px; text-align: left; }
 .constraints .cmeta { display: flex; gap: 4px; flex-wrap: wrap; margin-top: 2px; }
 .constraints .cmeta .chip { font-size: 10px; padding: 0 6px; }
 .engine-constraints { margin: 4px 0 0; }
@@ -285,6 +298,23 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 .note { background: #3a3320; border: 1px solid #6a5a2a; color: #fff1cf; border-radius: 6px; padding: 6px 8px; margin: 0 0 8px; }
 .clean { color: var(--ok); }
 
+/* Small windows (the browser test looks at 800 × 600): narrower panels, no kind column in the
+   hierarchy, the step's facts in one column, one line per step name (cut with its full text as
+   the title), a shorter timeline. */
+@media (max-width: 1000px) {
+  #main { grid-template-columns: 180px minmax(0, 1fr) 240px; }
+  .step-info .kv { grid-template-columns: minmax(0, 1fr); gap: 0; }
+  .step-info .kv dd { margin-bottom: 4px; }
+  .brand-sub { display: none; }
+  .tree .kind { display: none; }  /* no room beside the identifiers; the inspector says it */
+}
+@media (max-height: 700px) {
+  .steps { padding: 5px 10px 3px; }
+  .step { width: 112px; padding: 3px 7px; }
+  .step .step-name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 100%; }
+  .scrub-row { padding-bottom: 5px; }
+}
+
 /* Explicit rows: the banner is often hidden (display: none), which must not shift the others. */
 #topbar { grid-row: 1; }
 #banner { grid-row: 2; }
@@ -292,39 +322,19 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
 #timeline { grid-row: 4; }
 """#
 
-    /// The page's JavaScript (inlined into its last <script> element).
+    /// The page's JavaScript (inlined into its last <script> element): viewer-draw.js, viewer-panels.js, viewer.js.
     static let viewerScript = #"""
-/* NavLayout viewer: shows a session recording (schema navlayout.recording/1, embedded in this page
-   as JSON) — the device at real proportions, every view in z-order, the timeline of steps, the
-   animation samples, the inspector and the diagnostics. Plain DOM and SVG, no framework, nothing
-   loaded from the network. Text from the recording is only ever set with textContent or as an
-   attribute value, never parsed as HTML. */
-"use strict";
+/* NavLayout viewer: how things are drawn — each SDK component as the thing it is (cards, round
+   buttons, logo or re-center button, speed widget in its mode, trip progress, prompts with their
+   corner mask), host views, hiding stacks, the viewport, the SVG patterns and the legend. Pure
+   drawing in points: it knows nothing of the page's state. viewer.js (which follows this file
+   in the page's one script element) uses it through `NavLayoutDrawing`. */
 
-(function () {
+const NavLayoutDrawing = (function () {
+  "use strict";
   const SVGNS = "http://www.w3.org/2000/svg";
-  const $ = (id) => document.getElementById(id);
 
-  // ---------------------------------------------------------------------------------------------
-  // Small helpers
-
-  /** An HTML element with attributes and children (strings become text nodes). */
-  function h(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "class") e.className = v;
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-      else e.setAttribute(k, v === true ? "" : String(v));
-    }
-    for (const c of children.flat(Infinity)) {
-      if (c === null || c === undefined || c === false) continue;
-      e.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
-    }
-    return e;
-  }
-
-  /** An SVG element with attributes. */
+  /** An SVG element with attributes (null or undefined ones left out), appended to `parent`. */
   function s(tag, attrs, parent) {
     const e = document.createElementNS(SVGNS, tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -335,117 +345,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     return e;
   }
 
-  /** A number as the engine prints points: up to 3 decimals, no "-0". */
-  function fmt(n) {
-    if (n === null || n === undefined || !isFinite(n)) return "—";
-    const r = Math.round(n * 1000) / 1000;
-    return String(r === 0 ? 0 : r);
-  }
-
-  /** An identifier made visible: control characters as \u escapes, empty as a placeholder. */
-  function shown(text) {
-    if (text === null || text === undefined || text === "") return "(no identifier)";
-    return String(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
-      (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
-  }
-
-  const X_ATTRIBUTES = new Set(["left", "right", "leading", "trailing", "centerX", "width"]);
-
   // ---------------------------------------------------------------------------------------------
-  // The recording
-
-  let rec;
-  try {
-    rec = JSON.parse($("navlayout-recording").textContent);
-  } catch (err) {
-    fatal("The recording embedded in this page is not valid JSON (" + err.message + ").");
-    return;
-  }
-  if (!rec || rec.schema !== "navlayout.recording/1" || !Array.isArray(rec.steps)) {
-    fatal("This page's recording is not a navlayout.recording/1 recording.");
-    return;
-  }
-  const rtl = rec.layoutDirection === "rightToLeft";
-  const items = new Map((rec.items || []).map((it) => [it.key, it]));
-  const constraints = rec.constraints || [];
-
-  /** Shows why the page cannot show a recording; the page is then done (data-ready). */
-  function fatal(message) {
-    const banner = $("banner");
-    banner.hidden = false;
-    banner.textContent = message;
-    document.documentElement.setAttribute("data-ready", "true");
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // What is shown: the step, the sample within it, the selection, the view options
-
-  const ui = {
-    step: 0,
-    sample: null,          // index into the step's samples; null = the step at rest (its end)
-    selected: null,        // item key
-    hover: null,           // item key
-    activeDiagnostic: null,
-    hoverConstraint: null, // constraint index
-    zoom: 1, panX: 0, panY: 0, fitted: false,
-    playing: false,
-  };
-  const opt = { labels: true, hidden: true, guides: false, camera: true, diagnostics: true };
-
-  function currentStep() { return rec.steps[ui.step]; }
-
-  /** The scene at the current moment: the keyframe state that describes it, the frames of every
-   *  view in z-order (from the sample while scrubbing), the camera and the time in the step. */
-  function scene() {
-    const step = currentStep();
-    if (!step) return null;
-    const states = step.states || [];
-    const last = states[states.length - 1];
-    const samples = step.samples || [];
-    if (samples.length && ui.sample !== null && ui.sample < samples.length) {
-      const smp = samples[ui.sample];
-      const atEnd = ui.sample === samples.length - 1;
-      const state = atEnd ? last : states[0];
-      const views = smp.frames.map((f, z) => ({ key: f[0], frame: [f[1], f[2], f[3], f[4]], visible: f[5] === 1, z }));
-      return { step, state, other: atEnd ? states[0] : last, views, camera: smp.camera, t: smp.t, sampled: true };
-    }
-    const views = last.views.map((v, z) => ({ key: v.key, frame: v.frame, visible: v.visible, z }));
-    return { step, state: last, other: states[0], views, camera: last.camera, t: step.duration, sampled: false };
-  }
-
-  /** The state's record of a view or guide (falling back to the step's other keyframe). */
-  function viewRecord(sc, key) {
-    for (const st of [sc.state, sc.other]) {
-      if (!st) continue;
-      const v = st.views.find((x) => x.key === key);
-      if (v) return v;
-    }
-    return null;
-  }
-  function guideRecord(sc, key) {
-    for (const st of [sc.state, sc.other]) {
-      if (!st) continue;
-      const g = st.guides.find((x) => x.key === key);
-      if (g) return g;
-    }
-    return null;
-  }
-  function itemName(key) {
-    const it = items.get(key);
-    return it ? shown(it.identifier || it.role || "") : "item " + key;
-  }
-  /** The frame of a view or guide in the scene (views: presented frame of the sample). */
-  function frameOf(sc, key) {
-    const v = sc.views.find((x) => x.key === key);
-    if (v) return v.frame;
-    const g = guideRecord(sc, key);
-    if (g) return g.frame;
-    const r = viewRecord(sc, key);
-    return r ? r.frame : null;
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Colours and component drawing
+  // Colours and shapes
 
   const ROLE_COLORS = {
     turnCard: "#0b8043", etaCard: "#f8f9fa", googleLogo: "#9aa0a6", viewport: "#34a853",
@@ -459,8 +360,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
   };
   const PROMPT_COLORS = { incident: "#e37400", speedCamera: "#1a73e8", traffic: "#d93025", betterRoute: "#188038" };
 
-  function swatchColor(key) {
-    const it = items.get(key);
+  /** The hierarchy's colour for a recording item (view or guide). */
+  function swatchColor(it) {
     if (!it) return "#888";
     if (it.type === "guide") return SWATCH.guide;
     if (it.kind === "host") return SWATCH.host;
@@ -478,8 +379,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       `V${y + a}` + (a ? `A${a},${a} 0 0 1 ${x + a},${y}` : "") + "Z";
   }
 
+  /** The frame `f` inset by `m` = [top, left, bottom, right] (never negative in size). */
   function inset(f, m) {
-    // m = [top, left, bottom, right]
     return [f[0] + m[1], f[1] + m[0], Math.max(0, f[2] - m[1] - m[3]), Math.max(0, f[3] - m[0] - m[2])];
   }
 
@@ -489,16 +390,32 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     s("rect", { x, y, width: w, height: hgt, rx: hgt / 2, fill, "fill-opacity": opacity === undefined ? 1 : opacity }, g);
   }
 
-  /** Draws one view as the component it is, inside the group `g`, in points. */
-  function drawView(g, sc, v) {
-    const it = items.get(v.key) || {};
-    const rec0 = viewRecord(sc, v.key) || {};
-    const [x, y, w, hh] = v.frame;
+  /** The rectangle a frame's edges span: a frame with a negative width or height (one edge placed
+   *  past the opposite one) as [minX, minY, |width|, |height|]; other frames unchanged. */
+  function normalized(f) {
+    const [x, y, w, hh] = f;
+    return [w < 0 ? x + w : x, hh < 0 ? y + hh : y, Math.abs(w), Math.abs(hh)];
+  }
+
+  /** Draws one view as the component it is, inside the SVG group `g`, in points.
+   *  `frame` is the (presented) frame [x, y, width, height], `it` the recording's item,
+   *  `rec0` the view's entry in the state ({} when none), `state` the state (speed-widget mode,
+   *  re-center button), `rtl` the layout direction. A frame with a negative width or height (its
+   *  constraints put one edge past the opposite one) is drawn as the rectangle its edges span,
+   *  hatched in the error colour, so it can be seen and clicked. */
+  function drawView(g, frame, it, rec0, state, rtl) {
+    const [x, y, w, hh] = frame;
     const margins = rec0.layoutMargins || [0, 0, 0, 0];
     const role = it.role;
     const kind = it.kind;
     const lead = (f, inner) => rtl ? f[0] + f[2] - inner : f[0];
     if (kind === "map") return;
+    if (w < 0 || hh < 0) {
+      const [nx, ny, nw, nh] = normalized(frame);
+      s("rect", { x: nx, y: ny, width: Math.max(nw, 0), height: Math.max(nh, 0), fill: "url(#nl-inverted)", stroke: "#d93025",
+        "stroke-width": 1.5, "stroke-dasharray": "6 3", class: "nss inverted" }, g);
+      return;
+    }
     if (w <= 0 || hh <= 0) {
       // A zero-size view (the speed widget in mode "none", a collapsed host view): a marker.
       s("circle", { cx: x, cy: y, r: 3, fill: "none", stroke: "#5f6368", "stroke-width": 1, class: "nss" }, g);
@@ -510,7 +427,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       const promptKind = (it.identifier || "").replace(/Prompt$/, "");
       const color = PROMPT_COLORS[promptKind] || ROLE_COLORS.prompt;
       s("path", { d: roundedPath(x, y, w, hh, radii), fill: "#ffffff", stroke: "#c4c7c5", "stroke-width": 1, class: "nss" }, g);
-      const c = inset(v.frame, margins);
+      const c = inset(frame, margins);
       s("path", { d: roundedPath(x, y, w, Math.min(6, hh), [radii[0], radii[1], 0, 0]), fill: color }, g);
       const icon = Math.min(40, c[3] - 16);
       if (icon > 8) {
@@ -536,7 +453,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       s("rect", { x, y, width: w, height: hh, rx: 4, fill: opaque ? "#fffdf2" : "rgba(253,214,99,0.08)",
         stroke: "#b08900", "stroke-width": 1.5, "stroke-dasharray": opaque ? null : "6 3", class: "nss" }, g);
       if (opaque && hh > 20 && w > 40) {
-        const c = inset(v.frame, [8, 10, 8, 10]);
+        const c = inset(frame, [8, 10, 8, 10]);
         bar(g, lead(c, c[2] * 0.5), c[1] + 4, c[2] * 0.5, 8, "#5f6368", 0.5);
       }
       return;
@@ -549,7 +466,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       }
       case "turnCard": {
         s("path", { d: roundedPath(x, y, w, hh, [0, 0, 12, 12]), fill: "#0b8043" }, g);
-        const c = inset(v.frame, margins);
+        const c = inset(frame, margins);
         const top = Math.max(c[1], y + hh - 104 + 8);
         const size = Math.min(48, c[3] - 8, top + 56 > y + hh ? y + hh - top - 8 : 48);
         if (size > 10) {
@@ -571,7 +488,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       }
       case "etaCard": {
         s("path", { d: roundedPath(x, y, w, hh, [12, 12, 0, 0]), fill: "#ffffff", stroke: "#c4c7c5", "stroke-width": 1, class: "nss" }, g);
-        const c = inset(v.frame, margins);
+        const c = inset(frame, margins);
         const contentH = Math.min(c[3], 56);
         if (contentH > 16 && c[2] > 80) {
           const cy = c[1] + contentH / 2;
@@ -588,7 +505,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
         return;
       }
       case "compass": case "reporting": case "unknownButton": {
-        const c = inset(v.frame, margins);
+        const c = inset(frame, margins);
         const r = Math.max(1, Math.min(c[2], c[3]) / 2);
         const cx = c[0] + c[2] / 2, cy = c[1] + c[3] / 2;
         s("circle", { cx, cy, r, fill: "#ffffff", stroke: "#c4c7c5", "stroke-width": 1, class: "nss" }, g);
@@ -605,8 +522,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
         return;
       }
       case "googleLogo": {
-        const c = inset(v.frame, margins);
-        if (sc.state.recenterButton) {
+        const c = inset(frame, margins);
+        if (state.recenterButton) {
           s("rect", { x: c[0], y: c[1], width: c[2], height: c[3], rx: Math.min(c[3] / 2, 20), fill: "#ffffff", stroke: "#c4c7c5", "stroke-width": 1, class: "nss" }, g);
           const r = Math.min(8, c[3] / 3);
           const ix = rtl ? c[0] + c[2] - 12 - r : c[0] + 12 + r;
@@ -622,8 +539,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
         return;
       }
       case "speedWidget": {
-        const c = inset(v.frame, margins);
-        const mode = sc.state.speedWidgetMode;
+        const c = inset(frame, margins);
+        const mode = state.speedWidgetMode;
         const disc = (cy, limit) => {
           const r = Math.min(c[2], c[3]) / 2;
           const cx = c[0] + c[2] / 2;
@@ -653,7 +570,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
         return;
       }
       case "tripProgressBar": {
-        const c = inset(v.frame, margins);
+        const c = inset(frame, margins);
         const r = Math.min(c[2] / 2, 6);
         s("rect", { x: c[0], y: c[1], width: c[2], height: c[3], rx: r, fill: "#dadce0", stroke: "#9aa0a6", "stroke-width": 1, class: "nss" }, g);
         s("rect", { x: c[0], y: c[1] + c[3] * 0.4, width: c[2], height: c[3] * 0.6, rx: r, fill: "#1a73e8" }, g);
@@ -666,16 +583,9 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     }
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // The canvas
-
-  const canvas = $("canvas");
-  const world = $("world");
-  const overlay = $("overlay");
-  const stage = $("stage");
-
-  function setupDefs() {
-    const defs = $("defs");
+  /** The patterns the drawing uses, added to the SVG <defs> element `defs`: the viewport's hatch,
+   *  the unsafe bands', the map's roads and the error hatch of an inverted frame. */
+  function setupDefs(defs) {
     const hatch = s("pattern", { id: "nl-hatch", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
     s("rect", { width: 10, height: 10, fill: "rgba(52,168,83,0.10)" }, hatch);
     s("line", { x1: 0, y1: 0, x2: 0, y2: 10, stroke: "rgba(24,128,56,0.35)", "stroke-width": 3 }, hatch);
@@ -685,369 +595,18 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     s("rect", { width: 120, height: 120, fill: "#eef0e6" }, roads);
     s("path", { d: "M0,40H120M70,0V120M0,100L120,85", stroke: "#ffffff", "stroke-width": 7, fill: "none" }, roads);
     s("path", { d: "M0,40H120M70,0V120", stroke: "#dfe3d3", "stroke-width": 1, fill: "none" }, roads);
+    const inverted = s("pattern", { id: "nl-inverted", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+    s("rect", { width: 8, height: 8, fill: "rgba(217,48,37,0.10)" }, inverted);
+    s("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "rgba(217,48,37,0.55)", "stroke-width": 2.5 }, inverted);
   }
 
-  /** The screen's corner radius for the preset (points): phones with a sensor housing 55, iPads
-   *  18, the rest square. Only the drawing uses it. */
-  function screenRadius() {
-    const p = rec.preset || "";
+  /** The screen's corner radius for the preset called `preset` (points): phones with a sensor
+   *  housing 55, iPads 18, the rest (and no preset) square. Only the drawing uses it. */
+  function screenRadius(preset) {
+    const p = preset || "";
     if (p === "iphone-portrait" || p === "iphone-landscape") return 55;
     if (p.startsWith("ipad")) return 18;
     return 0;
-  }
-
-  function worldToScreen(x, y) { return [x * ui.zoom + ui.panX, y * ui.zoom + ui.panY]; }
-  function screenToWorld(px, py) { return [(px - ui.panX) / ui.zoom, (py - ui.panY) / ui.zoom]; }
-
-  /** Fits the device into the stage, beside the legend when it is open. */
-  function fit() {
-    const sc = scene();
-    if (!sc) return;
-    const [W, H] = sc.state.mapSize;
-    const r = stage.getBoundingClientRect();
-    const pad = 36;
-    const legend = $("legend-box");
-    const left = legend && legend.open ? legend.getBoundingClientRect().right - r.left + 24 : pad;
-    const width = Math.max(120, r.width - left - pad);
-    const z = Math.max(0.05, Math.min(width / (W + 36), (r.height - 2 * pad) / (H + 36)));
-    ui.zoom = z;
-    ui.panX = left + (width - W * z) / 2;
-    ui.panY = (r.height - H * z) / 2;
-    ui.fitted = true;
-  }
-
-  function zoomAt(factor, px, py) {
-    const [wx, wy] = screenToWorld(px, py);
-    ui.zoom = Math.max(0.05, Math.min(40, ui.zoom * factor));
-    ui.panX = px - wx * ui.zoom;
-    ui.panY = py - wy * ui.zoom;
-    render();
-  }
-
-  function renderCanvas(sc) {
-    world.replaceChildren();
-    overlay.replaceChildren();
-    world.setAttribute("transform", `translate(${ui.panX},${ui.panY}) scale(${ui.zoom})`);
-    $("zoom-level").textContent = Math.round(ui.zoom * 100) + "%";
-    const [W, H] = sc.state.mapSize;
-    const [st, sl, sb, sr] = sc.state.safeArea;
-    const R = screenRadius();
-    const bezel = 14;
-    // Device body and screen.
-    s("rect", { x: -bezel, y: -bezel, width: W + 2 * bezel, height: H + 2 * bezel, rx: R ? R + bezel : 10, fill: "#0f1012",
-      stroke: "#4a4c52", "stroke-width": 1.5, class: "nss" }, world);
-    const screen = s("g", {}, world);
-    s("rect", { x: 0, y: 0, width: W, height: H, rx: R, fill: "url(#nl-roads)" }, screen);
-    // The unsafe bands (outside the safe area).
-    const unsafe = s("path", {
-      d: `M0,0H${W}V${H}H0Z M${sl},${st}V${H - sb}H${W - sr}V${st}Z`, fill: "url(#nl-unsafe)", "fill-rule": "evenodd",
-    }, screen);
-    unsafe.appendChild(document.createElementNS(SVGNS, "title")).textContent = "outside the safe area";
-    s("rect", { x: sl, y: st, width: Math.max(0, W - sl - sr), height: Math.max(0, H - st - sb), fill: "none",
-      stroke: "#80868b", "stroke-width": 1, "stroke-dasharray": "4 3", class: "nss" }, screen);
-    // Views, back to front.
-    const layer = s("g", {}, world);
-    for (const v of sc.views) {
-      if (!v.visible && !opt.hidden) continue;
-      const it = items.get(v.key) || {};
-      const g = s("g", { class: "view" + (v.visible ? "" : " hidden-ghost"), "data-key": v.key, "data-role": it.role || "",
-        "data-kind": it.kind || "", "data-identifier": it.identifier || "" }, layer);
-      drawView(g, sc, v);
-    }
-    // Vehicle point over the views (the camera's, SPEC §6).
-    if (sc.camera) {
-      const [vx, vy] = sc.camera.vehiclePoint;
-      const vp = s("g", { class: "vehicle", "pointer-events": "none" }, world);
-      s("circle", { cx: vx, cy: vy, r: 11, fill: "rgba(26,115,232,0.18)" }, vp);
-      s("circle", { cx: vx, cy: vy, r: 7, fill: "#1a73e8", stroke: "#ffffff", "stroke-width": 2.5, class: "nss" }, vp);
-      s("path", { d: `M${vx},${vy - 4}L${vx + 3},${vy + 3}L${vx},${vy + 1.5}L${vx - 3},${vy + 3}Z`, fill: "#ffffff" }, vp);
-    }
-    // Dim whatever lies outside the screen (prompts slide in across the edge).
-    s("path", { d: `M-100000,-100000H100000V100000H-100000Z ${roundedPath(0, 0, W, H, [R, R, R, R])}`, "fill-rule": "evenodd",
-      fill: "rgba(38,39,43,0.62)", "pointer-events": "none" }, world);
-    s("path", { d: roundedPath(0, 0, W, H, [R, R, R, R]), fill: "none", stroke: "#5a5c63", "stroke-width": 1, class: "nss",
-      "pointer-events": "none" }, world);
-    const top = s("g", { "pointer-events": "none" }, world);
-    if (opt.guides) drawGuides(top, sc);
-    if (opt.camera && sc.camera) drawCamera(top, sc);
-    if (opt.diagnostics) drawDiagnostics(top, sc);
-    drawSelection(top, sc);
-    if (opt.labels) drawLabels(sc);
-  }
-
-  function drawGuides(g, sc) {
-    for (const gd of sc.state.guides) {
-      const it = items.get(gd.key) || {};
-      if (it.builtIn && gd.key !== ui.selected) continue;  // margins and safe-area guides: only when selected
-      const [x, y, w, hh] = gd.frame;
-      s("rect", { x, y, width: Math.max(w, 0), height: Math.max(hh, 0), class: "guide" }, g);
-      const [px, py] = worldToScreen(x, y);
-      overlay.appendChild(h("div", { class: "vlabel on-dark", style: `left:${px + 2}px;top:${py - 15}px;max-width:240px` }, shown(gd.identifier)));
-    }
-  }
-
-  function dimension(g, x1, y1, x2, y2, cls, label, labelCls) {
-    s("line", { x1, y1, x2, y2, class: cls }, g);
-    const tick = 4 / ui.zoom;
-    if (x1 === x2) {
-      s("line", { x1: x1 - tick, y1, x2: x1 + tick, y2: y1, class: cls }, g);
-      s("line", { x1: x2 - tick, y1: y2, x2: x2 + tick, y2, class: cls }, g);
-    } else {
-      s("line", { x1, y1: y1 - tick, x2: x1, y2: y1 + tick, class: cls }, g);
-      s("line", { x1: x2, y1: y2 - tick, x2, y2: y2 + tick, class: cls }, g);
-    }
-    const [px, py] = worldToScreen((x1 + x2) / 2, (y1 + y2) / 2);
-    overlay.appendChild(h("div", { class: "dim-label " + labelCls, style: `left:${px}px;top:${py}px` }, label));
-  }
-
-  function drawCamera(g, sc) {
-    const [W, H] = sc.state.mapSize;
-    const [x, y, w, hh] = sc.camera.viewport;
-    const [pt, pl, pb, pr] = sc.camera.padding;
-    const cx = x + w * 0.22, cy = y + hh * 0.25;
-    if (pt > 0) dimension(g, cx, 0, cx, y, "camera-line", "▲ " + fmt(pt), "camera");
-    if (pb > 0) dimension(g, cx, y + hh, cx, H, "camera-line", "▼ " + fmt(pb), "camera");
-    if (pl > 0) dimension(g, 0, cy, x, cy, "camera-line", "◀ " + fmt(pl), "camera");
-    if (pr > 0) dimension(g, x + w, cy, W, cy, "camera-line", "▶ " + fmt(pr), "camera");
-  }
-
-  function diagnosticsByItem(state) {
-    const map = new Map();
-    (state.diagnostics || []).forEach((d, i) => {
-      for (const k of d.items) {
-        if (!map.has(k)) map.set(k, []);
-        map.get(k).push(i);
-      }
-    });
-    return map;
-  }
-
-  const SEVERITY_RANK = { error: 0, warning: 1, info: 2 };
-  function worstSeverity(list) {
-    return list.slice().sort((a, b) => SEVERITY_RANK[a] - SEVERITY_RANK[b])[0];
-  }
-
-  function drawDiagnostics(g, sc) {
-    const diags = sc.state.diagnostics || [];
-    const byItem = diagnosticsByItem(sc.state);
-    for (const [key, list] of byItem) {
-      const f = frameOf(sc, key);
-      if (!f) continue;
-      const sev = worstSeverity(list.map((i) => diags[i].severity));
-      const active = ui.activeDiagnostic !== null && list.includes(ui.activeDiagnostic);
-      s("rect", { x: f[0], y: f[1], width: Math.max(f[2], 0.5), height: Math.max(f[3], 0.5),
-        class: "diag-outline " + sev + (active ? " active" : "") }, g);
-      const [px, py] = worldToScreen(f[0] + f[2], f[1]);
-      const codes = [...new Set(list.map((i) => diags[i].code))];
-      overlay.appendChild(h("div", { class: "diag-badge " + sev, style: `left:${px - 2}px;top:${py + 9}px`,
-        title: codes.join(", ") }, (sev === "error" ? "✖ " : sev === "warning" ? "▲ " : "ℹ ") + codes.join(", ")));
-    }
-  }
-
-  /** The segment an anchor stands for on the canvas: [x1, y1, x2, y2]. */
-  function anchorSegment(f, attribute) {
-    const [x, y, w, hh] = f;
-    const leftX = x, rightX = x + w;
-    switch (attribute) {
-      case "top": return [x, y, x + w, y];
-      case "bottom": return [x, y + hh, x + w, y + hh];
-      case "centerY": return [x, y + hh / 2, x + w, y + hh / 2];
-      case "left": return [leftX, y, leftX, y + hh];
-      case "right": return [rightX, y, rightX, y + hh];
-      case "leading": { const lx = rtl ? rightX : leftX; return [lx, y, lx, y + hh]; }
-      case "trailing": { const tx = rtl ? leftX : rightX; return [tx, y, tx, y + hh]; }
-      case "centerX": return [x + w / 2, y, x + w / 2, y + hh];
-      case "width": return [x, y + hh / 2, x + w, y + hh / 2];
-      case "height": return [x + w / 2, y, x + w / 2, y + hh];
-      default: return null;
-    }
-  }
-
-  function drawConstraint(g, sc, c) {
-    const f1 = frameOf(sc, c.first.item);
-    if (!f1) return;
-    const a = anchorSegment(f1, c.first.attribute);
-    if (!a) return;
-    s("line", { x1: a[0], y1: a[1], x2: a[2], y2: a[3], class: "constraint-line" }, g);
-    if (!c.second) {
-      const [px, py] = worldToScreen((a[0] + a[2]) / 2, (a[1] + a[3]) / 2);
-      overlay.appendChild(h("div", { class: "dim-label constraint", style: `left:${px}px;top:${py - 12}px` }, c.text));
-      return;
-    }
-    const f2 = frameOf(sc, c.second.item);
-    if (!f2) return;
-    const b = anchorSegment(f2, c.second.attribute);
-    if (!b) return;
-    s("line", { x1: b[0], y1: b[1], x2: b[2], y2: b[3], class: "constraint-line" }, g);
-    let x1, y1, x2, y2;
-    if (X_ATTRIBUTES.has(c.first.attribute) && c.first.attribute !== "width") {
-      y1 = y2 = (Math.max(a[1], b[1]) + Math.min(a[3], b[3])) / 2;
-      if (!(Math.max(a[1], b[1]) <= Math.min(a[3], b[3]))) y1 = y2 = (a[1] + a[3]) / 2;
-      x1 = a[0]; x2 = b[0];
-    } else if (c.first.attribute !== "width" && c.first.attribute !== "height") {
-      x1 = x2 = (Math.max(a[0], b[0]) + Math.min(a[2], b[2])) / 2;
-      if (!(Math.max(a[0], b[0]) <= Math.min(a[2], b[2]))) x1 = x2 = (a[0] + a[2]) / 2;
-      y1 = a[1]; y2 = b[1];
-    } else {
-      x1 = (a[0] + a[2]) / 2; y1 = (a[1] + a[3]) / 2; x2 = (b[0] + b[2]) / 2; y2 = (b[1] + b[3]) / 2;
-    }
-    s("line", { x1, y1, x2, y2, class: "constraint-link" }, g);
-    const [px, py] = worldToScreen((x1 + x2) / 2, (y1 + y2) / 2);
-    overlay.appendChild(h("div", { class: "dim-label constraint", style: `left:${px}px;top:${py}px` }, c.text));
-  }
-
-  function drawSelection(g, sc) {
-    if (ui.hover !== null && ui.hover !== ui.selected) {
-      const f = frameOf(sc, ui.hover);
-      if (f) s("rect", { x: f[0], y: f[1], width: Math.max(f[2], 0.5), height: Math.max(f[3], 0.5), class: "hover-outline" }, g);
-    }
-    if (ui.selected === null) return;
-    const f = frameOf(sc, ui.selected);
-    if (!f) return;
-    s("rect", { x: f[0], y: f[1], width: Math.max(f[2], 0.5), height: Math.max(f[3], 0.5), class: "sel-outline" }, g);
-    const r = viewRecord(sc, ui.selected);
-    if (r && r.layoutMargins && r.layoutMargins.some((m) => m !== 0)) {
-      const m = inset(f, r.layoutMargins);
-      s("rect", { x: m[0], y: m[1], width: m[2], height: m[3], class: "margins" }, g);
-    }
-    // Spacing to the superview's edges (what Xcode's size inspector calls the distances).
-    const parentKey = r ? r.parent : null;
-    const pf = parentKey !== null && parentKey !== undefined ? frameOf(sc, parentKey) : null;
-    if (pf && ui.hoverConstraint === null) {
-      const midX = f[0] + f[2] / 2, midY = f[1] + f[3] / 2;
-      const top = f[1] - pf[1], bottom = pf[1] + pf[3] - (f[1] + f[3]);
-      const left = f[0] - pf[0], right = pf[0] + pf[2] - (f[0] + f[2]);
-      if (Math.abs(top) > 0.0005) dimension(g, midX, pf[1], midX, f[1], "spacing", fmt(top), "spacing");
-      if (Math.abs(bottom) > 0.0005) dimension(g, midX, f[1] + f[3], midX, pf[1] + pf[3], "spacing", fmt(bottom), "spacing");
-      if (Math.abs(left) > 0.0005) dimension(g, pf[0], midY, f[0], midY, "spacing", fmt(left), "spacing");
-      if (Math.abs(right) > 0.0005) dimension(g, f[0] + f[2], midY, pf[0] + pf[2], midY, "spacing", fmt(right), "spacing");
-    }
-    if (ui.hoverConstraint !== null && constraints[ui.hoverConstraint]) drawConstraint(g, sc, constraints[ui.hoverConstraint]);
-  }
-
-  function drawLabels(sc) {
-    for (const v of sc.views) {
-      const it = items.get(v.key) || {};
-      if (it.kind === "map" || (!v.visible && !opt.hidden)) continue;
-      const [x, y, w, hh] = v.frame;
-      const [px, py] = worldToScreen(x, y);
-      const pw = w * ui.zoom, ph = hh * ui.zoom;
-      const selected = v.key === ui.selected;
-      if (!selected && (pw < 26 || ph < 13)) continue;
-      const dark = it.role === "turnCard" || it.role === "speedWidget";
-      overlay.appendChild(h("div", {
-        class: "vlabel" + (dark ? " on-dark" : "") + (selected ? " selected" : ""),
-        style: `left:${px + 2}px;top:${py + 2}px;max-width:${Math.max(selected ? 200 : 0, pw - 4)}px`,
-      }, shown(it.identifier) + (v.visible ? "" : " (hidden)")));
-    }
-  }
-
-  /** Views under a point (world coordinates), front to back. */
-  function viewsAt(sc, wx, wy) {
-    const hits = [];
-    for (const v of sc.views) {
-      const it = items.get(v.key) || {};
-      if (it.kind === "map" || (!v.visible && !opt.hidden)) continue;
-      const [x, y, w, hh] = v.frame;
-      if (wx >= x && wx <= x + w && wy >= y && wy <= y + hh) hits.push(v);
-    }
-    return hits.reverse().map((v) => v.key);
-  }
-
-  // Pointer handling: click selects (again: the view behind), drag pans, wheel zooms.
-  let drag = null;
-  canvas.addEventListener("pointerdown", (e) => {
-    drag = { x: e.clientX, y: e.clientY, panX: ui.panX, panY: ui.panY, moved: false };
-    canvas.setPointerCapture(e.pointerId);
-  });
-  canvas.addEventListener("pointermove", (e) => {
-    const r = stage.getBoundingClientRect();
-    if (drag) {
-      const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
-      if (drag.moved || Math.abs(dx) + Math.abs(dy) > 4) {
-        drag.moved = true;
-        canvas.classList.add("panning");
-        ui.panX = drag.panX + dx;
-        ui.panY = drag.panY + dy;
-        render();
-        return;
-      }
-    }
-    const sc = scene();
-    const [wx, wy] = screenToWorld(e.clientX - r.left, e.clientY - r.top);
-    const hits = viewsAt(sc, wx, wy);
-    const key = hits.length ? hits[0] : null;
-    const tip = $("tooltip");
-    if (key !== null) {
-      const f = frameOf(sc, key);
-      tip.replaceChildren(h("div", { class: "tt-name" }, itemName(key)),
-        h("div", { class: "tt-frame" }, `(${f.map(fmt).join(", ")})`));
-      tip.hidden = false;
-      tip.style.left = Math.min(e.clientX - r.left + 14, r.width - 200) + "px";
-      tip.style.top = (e.clientY - r.top + 14) + "px";
-    } else {
-      tip.hidden = true;
-    }
-    if (key !== ui.hover) { ui.hover = key; render(); }
-  });
-  canvas.addEventListener("pointerleave", () => { $("tooltip").hidden = true; if (ui.hover !== null) { ui.hover = null; render(); } });
-  canvas.addEventListener("pointerup", (e) => {
-    const wasDrag = drag && drag.moved;
-    drag = null;
-    canvas.classList.remove("panning");
-    if (wasDrag) return;
-    const r = stage.getBoundingClientRect();
-    const [wx, wy] = screenToWorld(e.clientX - r.left, e.clientY - r.top);
-    const hits = viewsAt(scene(), wx, wy);
-    if (!hits.length) { select(null); return; }
-    const i = hits.indexOf(ui.selected);
-    select(i >= 0 ? hits[(i + 1) % hits.length] : hits[0]);
-  });
-  canvas.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const r = stage.getBoundingClientRect();
-    zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
-  }, { passive: false });
-  canvas.addEventListener("dblclick", () => { fit(); render(); });
-
-  // ---------------------------------------------------------------------------------------------
-  // Hierarchy and legend
-
-  function renderHierarchy(sc) {
-    const list = $("hierarchy");
-    list.replaceChildren();
-    const byItem = diagnosticsByItem(sc.state);
-    const depth = new Map();
-    for (const v of sc.views) {
-      const r = viewRecord(sc, v.key);
-      const p = r ? r.parent : null;
-      depth.set(v.key, p === null || p === undefined || !depth.has(p) ? 0 : depth.get(p) + 1);
-    }
-    const row = (key, z, d, isGuide, visible) => {
-      const it = items.get(key) || {};
-      const diags = byItem.get(key) || [];
-      const sev = diags.length ? worstSeverity(diags.map((i) => sc.state.diagnostics[i].severity)) : null;
-      const li = h("li", {
-        class: (key === ui.selected ? "selected " : "") + (key === ui.hover ? "hover " : "") + (isGuide ? "guide " : "") + (visible ? "" : "hidden-view"),
-        style: `padding-left:${6 + d * 14}px`, "data-key": key, title: shown(it.identifier),
-        onclick: () => select(key),
-        onmouseenter: () => { ui.hover = key; renderCanvas(scene()); },
-        onmouseleave: () => { ui.hover = null; renderCanvas(scene()); },
-      },
-      h("span", { class: "z" }, isGuide ? "" : String(z)),
-      h("span", { class: "swatch", style: `background:${swatchColor(key)}` }),
-      h("span", { class: "name" }, shown(it.identifier)),
-      h("span", { class: "kind" }, isGuide ? "guide" : (it.kind === "component" ? it.role : it.kind === "prompt" ? "prompt" : it.kind === "hidingStack" ? "stack" : it.kind === "map" ? "root" : "host")),
-      sev ? h("span", { class: "badge " + sev, title: diags.map((i) => sc.state.diagnostics[i].code).join(", ") }, String(diags.length)) : null);
-      list.appendChild(li);
-    };
-    for (const v of sc.views) {
-      if (!v.visible && !opt.hidden) continue;
-      row(v.key, v.z, depth.get(v.key) || 0, false, v.visible);
-      if (opt.guides) {
-        for (const gd of sc.state.guides.filter((x) => x.owner === v.key)) row(gd.key, null, (depth.get(v.key) || 0) + 1, true, true);
-      }
-    }
   }
 
   function legendIcon(draw) {
@@ -1059,7 +618,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     return svg;
   }
 
-  function renderLegend() {
+  /** Fills the list `list` with the legend: one entry per kind of thing drawn. */
+  function renderLegend(list) {
     const entries = [
       ["turn card", (g) => s("path", { d: roundedPath(1, 1, 20, 12, [0, 0, 4, 4]), fill: "#0b8043" }, g)],
       ["ETA card", (g) => s("path", { d: roundedPath(1, 1, 20, 12, [4, 4, 0, 0]), fill: "#fff", stroke: "#c4c7c5" }, g)],
@@ -1081,15 +641,82 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       ["warning", (g) => s("rect", { x: 1, y: 1, width: 20, height: 12, fill: "none", stroke: "#ffb340", "stroke-width": 2, "stroke-dasharray": "4 2" }, g)],
       ["info", (g) => s("rect", { x: 1, y: 1, width: 20, height: 12, fill: "none", stroke: "#64b5ff", "stroke-width": 2, "stroke-dasharray": "1 2" }, g)],
       ["hidden view", (g) => s("rect", { x: 1, y: 1, width: 20, height: 12, fill: "#9aa0a6", opacity: 0.3 }, g)],
+      ["inverted frame", (g) => s("rect", { x: 1, y: 1, width: 20, height: 12, fill: "url(#nl-inverted)", stroke: "#d93025", "stroke-dasharray": "3 2" }, g)],
     ];
-    const list = $("legend");
-    for (const [label, draw] of entries) list.appendChild(h("li", {}, legendIcon(draw), label));
+    for (const [label, draw] of entries) {
+      const li = document.createElement("li");
+      li.appendChild(legendIcon(draw));
+      li.appendChild(document.createTextNode(label));
+      list.appendChild(li);
+    }
+  }
+
+  return { SVGNS, s, swatchColor, roundedPath, inset, normalized, drawView, setupDefs, screenRadius, renderLegend };
+})();
+/* NavLayout viewer: the panels around the picture — the hierarchy (back to front), the inspector
+   (the selected item's frame, layout facts and constraints affecting layout), the diagnostic
+   entries (what a diagnostic names and, for a misplaced item, the constraints placing its edges),
+   the timeline with its scrubber, the step's facts and diagnostics, and the header's chips.
+   viewer.js makes them with `NavLayoutPanels(app)`, `app` holding the page's state and helpers;
+   like the rest of the page, text from the recording is only set as text or attribute values. */
+
+const NavLayoutPanels = function (app) {
+  "use strict";
+  const { $, h, fmt, shown, X_ATTRIBUTES, rec, rtl, items, constraints, ui, opt, scene, presetOf, viewRecord,
+    guideRecord, itemName, frameOf, renderCanvas, render, select, goToStep, diagnosticsByItem, worstSeverity,
+    swatchColor, normalized } = app;
+
+  // ---------------------------------------------------------------------------------------------
+  // Hierarchy
+
+  function renderHierarchy(sc) {
+    const list = $("hierarchy");
+    list.replaceChildren();
+    const byItem = diagnosticsByItem(sc.state);
+    const depth = new Map();
+    for (const v of sc.views) {
+      const r = viewRecord(sc, v.key);
+      const p = r ? r.parent : null;
+      depth.set(v.key, p === null || p === undefined || !depth.has(p) ? 0 : depth.get(p) + 1);
+    }
+    const row = (key, z, d, isGuide, visible) => {
+      const it = items.get(key) || {};
+      const kind = isGuide ? "guide" : it.kind === "component" ? it.role : it.kind === "prompt" ? "prompt" :
+        it.kind === "hidingStack" ? "stack" : it.kind === "map" ? "root" : "host";
+      const diags = byItem.get(key) || [];
+      const sev = diags.length ? worstSeverity(diags.map((i) => sc.state.diagnostics[i].severity)) : null;
+      const li = h("li", {
+        class: (key === ui.selected ? "selected " : "") + (key === ui.hover ? "hover " : "") + (isGuide ? "guide " : "") + (visible ? "" : "hidden-view"),
+        style: `padding-left:${6 + d * 14}px`, "data-key": key, title: shown(it.identifier),
+        onclick: () => select(key),
+        onmouseenter: () => { ui.hover = key; renderCanvas(scene()); },
+        onmouseleave: () => { ui.hover = null; renderCanvas(scene()); },
+      },
+      h("span", { class: "z" }, isGuide ? "" : String(z)),
+      h("span", { class: "swatch", style: `background:${swatchColor(it)}` }),
+      // The whole identifier (the row wraps rather than cut it); the kind only where it says more
+      // (guides are told apart by their colour and italics).
+      h("span", { class: "name" }, shown(it.identifier)),
+      !isGuide && kind !== it.identifier ? h("span", { class: "kind", title: kind }, kind) : null,
+      sev ? h("span", { class: "badge " + sev, title: diags.map((i) => sc.state.diagnostics[i].code).join(", ") }, String(diags.length)) : null);
+      list.appendChild(li);
+    };
+    for (const v of sc.views) {
+      if (!v.visible && !opt.hidden) continue;
+      row(v.key, v.z, depth.get(v.key) || 0, false, v.visible);
+      if (opt.guides) {
+        for (const gd of sc.state.guides.filter((x) => x.owner === v.key)) row(gd.key, null, (depth.get(v.key) || 0) + 1, true, true);
+      }
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
   // Inspector
 
-  function constraintRow(sc, index, conflictSet, selectedKey) {
+  /** One constraint as a list row: its text, priority, owner, state and a link to the other item
+   *  (`selectedKey` is the item the list is about); hovering draws it on the picture. `edge`, when
+   *  given, leads the row (e.g. "top at 852"). */
+  function constraintRow(sc, index, conflictSet, selectedKey, edge) {
     const c = constraints[index];
     if (!c) return null;
     const other = [c.first.item, c.second ? c.second.item : null].find((k) => k !== null && k !== selectedKey);
@@ -1099,6 +726,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       onmouseenter: () => { ui.hoverConstraint = index; renderCanvas(scene()); },
       onmouseleave: () => { ui.hoverConstraint = null; renderCanvas(scene()); },
     },
+    edge ? h("div", { class: "edge" }, edge) : null,
     h("div", { class: "ctext" }, c.text),
     h("div", { class: "cmeta" },
       c.priority < 1000 ? h("span", { class: "chip" }, "@" + fmt(c.priority)) : h("span", { class: "chip" }, "required"),
@@ -1108,7 +736,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       c.holds === false ? h("span", { class: "chip warning" }, "not met") : null,
       c.broken ? h("span", { class: "chip error" }, "broken: left out") : null,
       conflictSet.has(index) ? h("span", { class: "chip error" }, "in conflict") : null,
-      other !== undefined && other !== null ? h("button", { class: "link", type: "button", onclick: () => select(other) }, "→ " + itemName(other)) : null));
+      other !== undefined && other !== null ? h("button", { class: "link", type: "button",
+        onclick: (e) => { e.stopPropagation(); select(other); } }, "→ " + itemName(other)) : null));
     return li;
   }
 
@@ -1137,6 +766,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       if (r && r.targetFrame && r.targetFrame.some((n, i) => Math.abs(n - frame[i]) > 0.0005)) {
         box.appendChild(h("div", { class: "target-text" }, `→ (${quad(r.targetFrame)}) when the animation ends`));
       }
+      const inverted = invertedText(frame);
+      if (inverted) box.appendChild(h("div", { class: "inverted-text", id: "inspector-inverted" }, inverted));
     }
     const facts = [];
     if (r && r.layoutMargins) facts.push(["layout margins", quad(r.layoutMargins) + "  (t, l, b, r)"]);
@@ -1191,20 +822,109 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
       const host = list.filter((ci) => constraints[ci] && constraints[ci].owner !== "engine")
         .sort((a, b) => Number(!names(a)) - Number(!names(b)));
       const engine = list.filter((ci) => constraints[ci] && constraints[ci].owner === "engine");
-      box.appendChild(h("h3", {}, `${heading} — ${axis}`));
-      const ul = h("ul", { class: "constraints", "data-axis": axis }, host.map((ci) => constraintRow(sc, ci, conflictSet, key)));
-      box.appendChild(ul);
-      if (!list.length) box.appendChild(h("p", { class: "empty" }, axis === "horizontal" || axis === "vertical" ? "none (nothing determines it on this axis)" : "none"));
-      if (engine.length) {
-        const kinds = [...new Set(engine.map((ci) => constraints[ci].role || "engine"))].join(", ");
-        box.appendChild(h("details", { class: "engine-constraints" },
-          h("summary", {}, `${engine.length} engine constraint${engine.length === 1 ? "" : "s"}: ${kinds}`),
-          h("ul", { class: "constraints", "data-axis": axis }, engine.map((ci) => constraintRow(sc, ci, conflictSet, key)))));
-      }
+      // The list a diagnostic led to (ui.focusAxis) is marked and shows the engine's ones too.
+      const focused = ui.focusAxis === axis;
+      const section = h("section", { class: "axis-section" + (focused ? " focused" : ""), "data-axis-section": axis },
+        h("h3", {}, `${heading} — ${axis}`),
+        h("ul", { class: "constraints", "data-axis": axis }, host.map((ci) => constraintRow(sc, ci, conflictSet, key))),
+        list.length ? null : h("p", { class: "empty" }, "none (nothing determines it on this axis)"),
+        engine.length ? h("details", { class: "engine-constraints", open: focused },
+          h("summary", {}, `${engine.length} engine constraint${engine.length === 1 ? "" : "s"}: ` +
+            [...new Set(engine.map((ci) => constraints[ci].role || "engine"))].join(", ")),
+          h("ul", { class: "constraints", "data-axis": axis }, engine.map((ci) => constraintRow(sc, ci, conflictSet, key)))) : null);
+      box.appendChild(section);
     }
   }
 
+  /** What is wrong with a frame whose width or height is negative (its constraints put an edge
+   *  past the opposite one), or "". */
+  function invertedText(f) {
+    const parts = [];
+    if (f[3] < 0) parts.push(`its top edge (y = ${fmt(f[1])}) lies ${fmt(-f[3])} pt below its bottom edge (y = ${fmt(f[1] + f[3])})`);
+    if (f[2] < 0) parts.push(`its left edge (x = ${fmt(f[0])}) lies ${fmt(-f[2])} pt right of its right edge (x = ${fmt(f[0] + f[2])})`);
+    return parts.length ? "Inverted: " + parts.join("; ") + "." : "";
+  }
+
+  /** Selects `key` and shows its constraints affecting layout on `axis`, marked and scrolled to. */
+  function showAffecting(key, axis) {
+    ui.selected = key;
+    ui.hoverConstraint = null;
+    ui.focusAxis = axis;
+    render();
+    const section = document.querySelector(`#inspector [data-axis-section="${axis}"]`);
+    if (section && section.scrollIntoView) section.scrollIntoView({ block: "start" });
+  }
+
+  const PLACEMENT_CODES = new Set(["emptyViewport", "viewportObstructed", "offscreen"]);
+
+  /** For a diagnostic about where an item lies (emptyViewport, viewportObstructed, offscreen):
+   *  the item (the diagnostic's first), its target frame and the axes on which its constraints put
+   *  it there — the axis of an empty or inverted size, the axis it leaves the map on, or, for an
+   *  obstruction, the axis on which the overlap covers the smaller share of the viewport (a card
+   *  across the top: vertical). Null for other diagnostics. */
+  function placement(d, sc) {
+    if (!PLACEMENT_CODES.has(d.code) || !d.items.length) return null;
+    const key = d.items[0];
+    const r = viewRecord(sc, key);
+    if (!r) return null;
+    const f = r.targetFrame || r.frame;
+    const axes = [];
+    if (d.code === "emptyViewport") {
+      if (f[3] <= 0) axes.push("vertical");
+      if (f[2] <= 0) axes.push("horizontal");
+    } else if (d.code === "offscreen") {
+      const [W, H] = sc.state.mapSize;
+      const [x, y, w, hh] = normalized(f);
+      if (y < 0 || y + hh > H) axes.push("vertical");
+      if (x < 0 || x + w > W) axes.push("horizontal");
+    } else {
+      const o = d.items.length > 1 ? viewRecord(sc, d.items[1]) : null;
+      const of = o ? o.targetFrame || o.frame : null;
+      if (of && f[2] > 0 && f[3] > 0) {
+        const ow = Math.min(f[0] + f[2], of[0] + of[2]) - Math.max(f[0], of[0]);
+        const oh = Math.min(f[1] + f[3], of[1] + of[3]) - Math.max(f[1], of[1]);
+        axes.push(oh / f[3] <= ow / f[2] ? "vertical" : "horizontal");
+      }
+    }
+    if (d.axis && !axes.includes(d.axis)) axes.push(d.axis);
+    return axes.length ? { key, frame: f, axes } : null;
+  }
+
+  /** The host's constraints that place the edges of `place.key` on `axis` (top and bottom, or
+   *  leading, trailing, left and right), each led by where the edge is — the culprit of an empty,
+   *  inverted or misplaced frame is among them — and a link to all its constraints on the axis. */
+  function edgesBlock(sc, place, axis) {
+    const { key, frame: f } = place;
+    const r = viewRecord(sc, key);
+    const position = { top: f[1], bottom: f[1] + f[3], left: f[0], right: f[0] + f[2],
+      leading: rtl ? f[0] + f[2] : f[0], trailing: rtl ? f[0] : f[0] + f[2] };
+    const attributes = axis === "vertical" ? ["top", "bottom"] : ["leading", "trailing", "left", "right"];
+    const list = (r && r.affecting && r.affecting[axis]) || (r && r.constraints) || [];
+    const rows = [];
+    for (const attribute of attributes) {
+      for (const ci of list) {
+        const c = constraints[ci];
+        if (!c || c.owner === "engine") continue;
+        if ((c.first.item === key && c.first.attribute === attribute) || (c.second && c.second.item === key && c.second.attribute === attribute)) {
+          rows.push(constraintRow(sc, ci, new Set(), key, `${attribute} at ${axis === "vertical" ? "y" : "x"} = ${fmt(position[attribute])}`));
+        }
+      }
+    }
+    const edges = axis === "vertical" ? "top and bottom edges" : "leading and trailing edges";
+    return h("div", { class: "diag-edges", "data-axis-edges": axis },
+      h("div", { class: "diag-edges-head" }, rows.length ? `What places ${itemName(key)}'s ${edges}:` :
+        `No constraint of the host names ${itemName(key)}'s ${edges}.`),
+      rows.length ? h("ul", { class: "constraints" }, rows) : null,
+      h("button", { class: "link", type: "button", "data-affecting": axis, "data-item": key,
+        onclick: (e) => { e.stopPropagation(); showAffecting(key, axis); } },
+      `${itemName(key)}: all constraints affecting its layout — ${axis} →`));
+  }
+
+  /** One diagnostic as a list entry: severity, code, message, the items it names, its conflicting
+   *  constraints, and for a misplaced item what places its edges (edgesBlock). Clicking it marks
+   *  it on the picture and selects its first item. */
   function diagnosticItem(d, i, sc) {
+    const place = placement(d, sc);
     return h("li", {
       class: d.severity + (ui.activeDiagnostic === i ? " active" : "") + (d.items.includes(ui.selected) ? " names-selected" : ""),
       "data-code": d.code,
@@ -1225,7 +945,8 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     d.items.length ? h("div", { class: "diag-items" }, d.items.map((k) => h("button", {
       class: "link", type: "button", onclick: (e) => { e.stopPropagation(); select(k); },
     }, itemName(k)))) : null,
-    d.constraints && d.constraints.length ? h("ul", { class: "constraints" }, d.constraints.map((ci) => constraintRow(sc, ci, new Set(d.constraints), null))) : null);
+    d.constraints && d.constraints.length ? h("ul", { class: "constraints" }, d.constraints.map((ci) => constraintRow(sc, ci, new Set(d.constraints), null))) : null,
+    place ? place.axes.map((axis) => edgesBlock(sc, place, axis)) : null);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1244,7 +965,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
         onclick: () => goToStep(i),
       },
       h("span", { class: "step-n" }, String(i + 1)),
-      h("span", { class: "step-name" }, step.name),
+      h("span", { class: "step-name", title: step.name }, step.name),
       h("span", { class: "step-badges" },
         step.duration > 0 ? h("span", { class: "anim" }, "▶ " + fmt(step.duration) + " s") : null,
         last.wideMode ? h("span", { class: "wide" }, "wide") : null,
@@ -1309,18 +1030,21 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     box.appendChild(h("h2", {}, `Diagnostics of this step (${diags.length})` +
       (sc.sampled && sc.t < sc.step.duration ? " — of the layout the animation moves towards" : "")));
     if (!diags.length) {
-      box.appendChild(h("p", { class: "clean" }, "✔ No diagnostics: no rule of SPEC §8 is broken."));
+      box.appendChild(h("p", { class: "clean" }, "✔ No diagnostics: no rule of docs/behaviour.md#diagnostics is broken."));
       return;
     }
     box.appendChild(h("ul", { class: "diag-list", id: "diagnostics" }, diags.map((d, i) => diagnosticItem(d, i, sc))));
   }
 
+  /** The header's chips: the run (title, direction, layout, session) and, kept current by
+   *  renderDevice, the map view of the step shown. */
   function renderRunInfo() {
     const box = $("run-info");
     box.replaceChildren(...[
       h("span", { class: "chip strong" }, shown(rec.title || "layout delegate")),
-      rec.preset ? h("span", { class: "chip" }, rec.preset) : null,
-      h("span", { class: "chip" }, (() => { const st = rec.steps.length ? rec.steps[0].states[0] : null; return st ? `${fmt(st.mapSize[0])} × ${fmt(st.mapSize[1])} pt` : ""; })()),
+      h("span", { class: "chip", id: "run-preset", hidden: true }),
+      h("span", { class: "chip", id: "run-size", title: "the map view's size in this step (points)" }),
+      h("span", { class: "chip", id: "run-safe-area", title: "its safe-area insets in this step: top, left, bottom, right (points)" }),
       h("span", { class: "chip" + (rtl ? " rtl" : "") }, rtl ? "right-to-left" : "left-to-right"),
       rec.carPlay ? h("span", { class: "chip warning" }, "CarPlay: built-in layout") : null,
       !rec.customDelegate ? h("span", { class: "chip" }, "built-in layout") : null,
@@ -1335,12 +1059,590 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     }
   }
 
+  /** The header's map-view chips for the step shown: its preset (when the size is a docs/behaviour.md#device-presets
+   *  preset's), its size and its safe area — a rotation or resize step shows the new ones. */
+  function renderDevice(sc) {
+    const st = sc.state;
+    const preset = presetOf(st);
+    const chip = $("run-preset");
+    chip.hidden = !preset;
+    chip.textContent = preset || "";
+    $("run-size").textContent = `${fmt(st.mapSize[0])} × ${fmt(st.mapSize[1])} pt`;
+    $("run-safe-area").textContent = "safe area " + st.safeArea.map(fmt).join(", ");
+  }
+
+
+  return { renderHierarchy, renderInspector, renderSteps, renderScrubber, renderStepInfo, renderStepDiagnostics,
+    renderRunInfo, renderDevice };
+};
+/* NavLayout viewer: shows a session recording (schema navlayout.recording/1, embedded in this page
+   as JSON) — the device at real proportions, every view in z-order, the timeline of steps, the
+   animation samples, the inspector and the diagnostics. Plain DOM and SVG, no framework, nothing
+   loaded from the network. Text from the recording is only ever set with textContent or as an
+   attribute value, never parsed as HTML. How each view looks is viewer-draw.js
+   (NavLayoutDrawing), the panels around the picture viewer-panels.js (NavLayoutPanels); both
+   come before this file in the page's script element. */
+
+(function () {
+  "use strict";
+  const { SVGNS, s, swatchColor, roundedPath, inset, normalized, drawView, setupDefs, screenRadius, renderLegend } = NavLayoutDrawing;
+  const $ = (id) => document.getElementById(id);
+
+  // ---------------------------------------------------------------------------------------------
+  // Small helpers
+
+  /** An HTML element with attributes and children (strings become text nodes). */
+  function h(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") e.className = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of children.flat(Infinity)) {
+      if (c === null || c === undefined || c === false) continue;
+      e.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+    }
+    return e;
+  }
+
+  /** A number as the engine prints points: up to 3 decimals, no "-0". */
+  function fmt(n) {
+    if (n === null || n === undefined || !isFinite(n)) return "—";
+    const r = Math.round(n * 1000) / 1000;
+    return String(r === 0 ? 0 : r);
+  }
+
+  /** An identifier made visible: control characters as \u escapes, empty as a placeholder. */
+  function shown(text) {
+    if (text === null || text === undefined || text === "") return "(no identifier)";
+    return String(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+      (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+  }
+
+  const X_ATTRIBUTES = new Set(["left", "right", "leading", "trailing", "centerX", "width"]);
+
+  // ---------------------------------------------------------------------------------------------
+  // The recording
+
+  let rec;
+  try {
+    rec = JSON.parse($("navlayout-recording").textContent);
+  } catch (err) {
+    fatal("The recording embedded in this page is not valid JSON (" + err.message + ").");
+    return;
+  }
+  if (!rec || rec.schema !== "navlayout.recording/1" || !Array.isArray(rec.steps)) {
+    fatal("This page's recording is not a navlayout.recording/1 recording.");
+    return;
+  }
+  const rtl = rec.layoutDirection === "rightToLeft";
+  const items = new Map((rec.items || []).map((it) => [it.key, it]));
+  const constraints = rec.constraints || [];
+
+  /** Shows why the page cannot show a recording; the page is then done (data-ready). */
+  function fatal(message) {
+    const banner = $("banner");
+    banner.hidden = false;
+    banner.textContent = message;
+    document.documentElement.setAttribute("data-ready", "true");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // What is shown: the step, the sample within it, the selection, the view options
+
+  const ui = {
+    step: 0,
+    sample: null,          // index into the step's samples; null = the step at rest (its end)
+    selected: null,        // item key
+    hover: null,           // item key
+    activeDiagnostic: null,
+    hoverConstraint: null, // constraint index
+    focusAxis: null,       // "horizontal" or "vertical": the inspector's list a diagnostic led to
+    zoom: 1, panX: 0, panY: 0, fitted: false,
+    autoFit: true,         // refit when the stage changes size, until the user zooms or pans
+    playing: false,
+  };
+  const opt = { labels: true, hidden: true, guides: false, camera: true, diagnostics: true };
+
+  function currentStep() { return rec.steps[ui.step]; }
+
+  /** The scene at the current moment: the keyframe state that describes it, the frames of every
+   *  view in z-order (from the sample while scrubbing), the camera and the time in the step. */
+  function scene() {
+    const step = currentStep();
+    if (!step) return null;
+    const states = step.states || [];
+    const last = states[states.length - 1];
+    const samples = step.samples || [];
+    if (samples.length && ui.sample !== null && ui.sample < samples.length) {
+      const smp = samples[ui.sample];
+      const atEnd = ui.sample === samples.length - 1;
+      const state = atEnd ? last : states[0];
+      const views = smp.frames.map((f, z) => ({ key: f[0], frame: [f[1], f[2], f[3], f[4]], visible: f[5] === 1, z }));
+      return { step, state, other: atEnd ? states[0] : last, views, camera: smp.camera, t: smp.t, sampled: true };
+    }
+    const views = last.views.map((v, z) => ({ key: v.key, frame: v.frame, visible: v.visible, z }));
+    return { step, state: last, other: states[0], views, camera: last.camera, t: step.duration, sampled: false };
+  }
+
+  /** The docs/behaviour.md#device-presets preset the map view has in `state` (its size, safe area and CarPlay option), or
+   *  null. Recordings made before states carried `preset` give the run's preset while the map
+   *  keeps the size it started with. */
+  function presetOf(state) {
+    if (state.preset !== undefined) return state.preset;
+    const first = rec.steps.length && rec.steps[0].states.length ? rec.steps[0].states[0] : null;
+    const same = first && first.mapSize[0] === state.mapSize[0] && first.mapSize[1] === state.mapSize[1];
+    return same ? rec.preset || null : null;
+  }
+
+  /** The state's record of a view or guide (falling back to the step's other keyframe). */
+  function viewRecord(sc, key) {
+    for (const st of [sc.state, sc.other]) {
+      if (!st) continue;
+      const v = st.views.find((x) => x.key === key);
+      if (v) return v;
+    }
+    return null;
+  }
+  function guideRecord(sc, key) {
+    for (const st of [sc.state, sc.other]) {
+      if (!st) continue;
+      const g = st.guides.find((x) => x.key === key);
+      if (g) return g;
+    }
+    return null;
+  }
+  function itemName(key) {
+    const it = items.get(key);
+    return it ? shown(it.identifier || it.role || "") : "item " + key;
+  }
+  /** The frame of a view or guide in the scene (views: presented frame of the sample). */
+  function frameOf(sc, key) {
+    const v = sc.views.find((x) => x.key === key);
+    if (v) return v.frame;
+    const g = guideRecord(sc, key);
+    if (g) return g.frame;
+    const r = viewRecord(sc, key);
+    return r ? r.frame : null;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The canvas
+
+  const canvas = $("canvas");
+  const world = $("world");
+  const overlay = $("overlay");
+  const stage = $("scene");  // the drawing's box (the stage minus its help line)
+  const BEZEL = 14;          // the device's bezel around the screen (points)
+
+  function worldToScreen(x, y) { return [x * ui.zoom + ui.panX, y * ui.zoom + ui.panY]; }
+  function screenToWorld(px, py) { return [(px - ui.panX) / ui.zoom, (py - ui.panY) / ui.zoom]; }
+
+  /** What a fit shows of a W × H map (points, [minX, minY, maxX, maxY]): the device with its
+   *  bezel and every frame drawn in the steps of that size — prompts slide in from beyond the
+   *  screen's edge — but no more than half the map's size beyond an edge. Cached per size. */
+  const extents = new Map();
+  function sceneExtent(W, H) {
+    const id = W + "x" + H;
+    if (extents.has(id)) return extents.get(id);
+    let [x0, y0, x1, y1] = [-BEZEL, -BEZEL, W + BEZEL, H + BEZEL];
+    const add = (f) => {
+      const [x, y, w, hh] = normalized(f);
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + w); y1 = Math.max(y1, y + hh);
+    };
+    for (const step of rec.steps) {
+      const first = step.states[0];
+      if (!first || first.mapSize[0] !== W || first.mapSize[1] !== H) continue;
+      for (const st of step.states) for (const v of st.views) if (items.get(v.key)?.kind !== "map") add(v.frame);
+      for (const smp of step.samples || []) for (const f of smp.frames) if (items.get(f[0])?.kind !== "map") add(f.slice(1, 5));
+    }
+    const extent = [Math.max(x0, -W / 2), Math.max(y0, -H / 2), Math.min(x1, 1.5 * W), Math.min(y1, 1.5 * H)];
+    extents.set(id, extent);
+    return extent;
+  }
+
+  /** Fits the scene (sceneExtent) into the stage where the legend box is not: beside it or under
+   *  it, whichever shows the device larger. */
+  function fit() {
+    const sc = scene();
+    if (!sc) return;
+    const [W, H] = sc.state.mapSize;
+    const [ex0, ey0, ex1, ey1] = sceneExtent(W, H);
+    const r = stage.getBoundingClientRect();
+    const lg = $("legend-box").getBoundingClientRect();
+    const pad = 16;
+    let best = null;
+    for (const [rx0, ry0] of [[lg.right - r.left + pad, pad], [pad, lg.bottom - r.top + pad]]) {
+      const [rx1, ry1] = [r.width - pad, r.height - pad];
+      const z = Math.min((rx1 - rx0) / (ex1 - ex0), (ry1 - ry0) / (ey1 - ey0));
+      if (!best || z > best.z) best = { z, cx: (rx0 + rx1) / 2, cy: (ry0 + ry1) / 2 };
+    }
+    ui.zoom = Math.max(0.02, best.z);
+    ui.panX = best.cx - (ex0 + ex1) / 2 * ui.zoom;
+    ui.panY = best.cy - (ey0 + ey1) / 2 * ui.zoom;
+    ui.fitted = true;
+    ui.autoFit = true;
+    ui.fitBox = [r.width, r.height, lg.right, lg.bottom];
+  }
+
+  /** Whether the stage or the legend box changed size or place since the last fit. */
+  function fitBoxChanged() {
+    if (!ui.fitBox) return true;
+    const r = stage.getBoundingClientRect();
+    const lg = $("legend-box").getBoundingClientRect();
+    return [r.width, r.height, lg.right, lg.bottom].some((n, i) => Math.abs(n - ui.fitBox[i]) > 0.5);
+  }
+
+  function zoomAt(factor, px, py) {
+    const [wx, wy] = screenToWorld(px, py);
+    ui.zoom = Math.max(0.02, Math.min(40, ui.zoom * factor));
+    ui.panX = px - wx * ui.zoom;
+    ui.panY = py - wy * ui.zoom;
+    ui.autoFit = false;
+    render();
+  }
+
+  function renderCanvas(sc) {
+    world.replaceChildren();
+    overlay.replaceChildren();
+    world.setAttribute("transform", `translate(${ui.panX},${ui.panY}) scale(${ui.zoom})`);
+    $("zoom-level").textContent = Math.round(ui.zoom * 100) + "%";
+    const [W, H] = sc.state.mapSize;
+    const [st, sl, sb, sr] = sc.state.safeArea;
+    const R = screenRadius(presetOf(sc.state));
+    // Device body and screen.
+    const device = s("g", { id: "device" }, world);
+    s("rect", { x: -BEZEL, y: -BEZEL, width: W + 2 * BEZEL, height: H + 2 * BEZEL, rx: R ? R + BEZEL : 10, fill: "#0f1012",
+      stroke: "#4a4c52", "stroke-width": 1.5, class: "nss" }, device);
+    const screen = s("g", {}, device);
+    s("rect", { x: 0, y: 0, width: W, height: H, rx: R, fill: "url(#nl-roads)" }, screen);
+    // The unsafe bands (outside the safe area).
+    const unsafe = s("path", {
+      d: `M0,0H${W}V${H}H0Z M${sl},${st}V${H - sb}H${W - sr}V${st}Z`, fill: "url(#nl-unsafe)", "fill-rule": "evenodd",
+    }, screen);
+    unsafe.appendChild(document.createElementNS(SVGNS, "title")).textContent = "outside the safe area";
+    s("rect", { x: sl, y: st, width: Math.max(0, W - sl - sr), height: Math.max(0, H - st - sb), fill: "none",
+      stroke: "#80868b", "stroke-width": 1, "stroke-dasharray": "4 3", class: "nss" }, screen);
+    // Views, back to front.
+    const layer = s("g", { id: "views" }, world);
+    for (const v of sc.views) {
+      if (!v.visible && !opt.hidden) continue;
+      const it = items.get(v.key) || {};
+      const g = s("g", { class: "view" + (v.visible ? "" : " hidden-ghost"), "data-key": v.key, "data-role": it.role || "",
+        "data-kind": it.kind || "", "data-identifier": it.identifier || "",
+        "data-inverted": v.frame[2] < 0 || v.frame[3] < 0 ? "true" : null }, layer);
+      drawView(g, v.frame, it, viewRecord(sc, v.key) || {}, sc.state, rtl);
+    }
+    // Vehicle point over the views (the camera's, docs/behaviour.md#camera-framing).
+    if (sc.camera) {
+      const [vx, vy] = sc.camera.vehiclePoint;
+      const vp = s("g", { class: "vehicle", "pointer-events": "none" }, world);
+      s("circle", { cx: vx, cy: vy, r: 11, fill: "rgba(26,115,232,0.18)" }, vp);
+      s("circle", { cx: vx, cy: vy, r: 7, fill: "#1a73e8", stroke: "#ffffff", "stroke-width": 2.5, class: "nss" }, vp);
+      s("path", { d: `M${vx},${vy - 4}L${vx + 3},${vy + 3}L${vx},${vy + 1.5}L${vx - 3},${vy + 3}Z`, fill: "#ffffff" }, vp);
+    }
+    // Dim whatever lies outside the screen (prompts slide in across the edge).
+    s("path", { d: `M-100000,-100000H100000V100000H-100000Z ${roundedPath(0, 0, W, H, [R, R, R, R])}`, "fill-rule": "evenodd",
+      fill: "rgba(38,39,43,0.62)", "pointer-events": "none" }, world);
+    s("path", { d: roundedPath(0, 0, W, H, [R, R, R, R]), fill: "none", stroke: "#5a5c63", "stroke-width": 1, class: "nss",
+      "pointer-events": "none" }, world);
+    const top = s("g", { "pointer-events": "none" }, world);
+    if (opt.guides) drawGuides(top, sc);
+    if (opt.camera && sc.camera) drawCamera(top, sc);
+    if (opt.diagnostics) drawDiagnostics(top, sc);
+    drawSelection(top, sc);
+    if (opt.labels) drawLabels(sc);
+  }
+
+  function drawGuides(g, sc) {
+    for (const gd of sc.state.guides) {
+      const it = items.get(gd.key) || {};
+      if (it.builtIn && gd.key !== ui.selected) continue;  // margins and safe-area guides: only when selected
+      const [x, y, w, hh] = gd.frame;
+      s("rect", { x, y, width: Math.max(w, 0), height: Math.max(hh, 0), class: "guide" }, g);
+      const [px, py] = worldToScreen(x, y);
+      overlay.appendChild(h("div", { class: "vlabel on-dark", style: `left:${px + 2}px;top:${py - 15}px;max-width:240px`,
+        title: shown(gd.identifier) }, shown(gd.identifier)));
+    }
+  }
+
+  function dimension(g, x1, y1, x2, y2, cls, label, labelCls) {
+    s("line", { x1, y1, x2, y2, class: cls }, g);
+    const tick = 4 / ui.zoom;
+    if (x1 === x2) {
+      s("line", { x1: x1 - tick, y1, x2: x1 + tick, y2: y1, class: cls }, g);
+      s("line", { x1: x2 - tick, y1: y2, x2: x2 + tick, y2, class: cls }, g);
+    } else {
+      s("line", { x1, y1: y1 - tick, x2: x1, y2: y1 + tick, class: cls }, g);
+      s("line", { x1: x2, y1: y2 - tick, x2, y2: y2 + tick, class: cls }, g);
+    }
+    const [px, py] = worldToScreen((x1 + x2) / 2, (y1 + y2) / 2);
+    overlay.appendChild(h("div", { class: "dim-label " + labelCls, style: `left:${px}px;top:${py}px` }, label));
+  }
+
+  function drawCamera(g, sc) {
+    const [W, H] = sc.state.mapSize;
+    const [x, y, w, hh] = sc.camera.viewport;
+    const [pt, pl, pb, pr] = sc.camera.padding;
+    const cx = x + w * 0.22, cy = y + hh * 0.25;
+    if (pt > 0) dimension(g, cx, 0, cx, y, "camera-line", "▲ " + fmt(pt), "camera");
+    if (pb > 0) dimension(g, cx, y + hh, cx, H, "camera-line", "▼ " + fmt(pb), "camera");
+    if (pl > 0) dimension(g, 0, cy, x, cy, "camera-line", "◀ " + fmt(pl), "camera");
+    if (pr > 0) dimension(g, x + w, cy, W, cy, "camera-line", "▶ " + fmt(pr), "camera");
+  }
+
+  function diagnosticsByItem(state) {
+    const map = new Map();
+    (state.diagnostics || []).forEach((d, i) => {
+      for (const k of d.items) {
+        if (!map.has(k)) map.set(k, []);
+        map.get(k).push(i);
+      }
+    });
+    return map;
+  }
+
+  const SEVERITY_RANK = { error: 0, warning: 1, info: 2 };
+  function worstSeverity(list) {
+    return list.slice().sort((a, b) => SEVERITY_RANK[a] - SEVERITY_RANK[b])[0];
+  }
+
+  function drawDiagnostics(g, sc) {
+    const diags = sc.state.diagnostics || [];
+    const byItem = diagnosticsByItem(sc.state);
+    for (const [key, list] of byItem) {
+      const raw = frameOf(sc, key);
+      if (!raw) continue;
+      const f = outlineRect(raw);
+      const sev = worstSeverity(list.map((i) => diags[i].severity));
+      const active = ui.activeDiagnostic !== null && list.includes(ui.activeDiagnostic);
+      s("rect", { x: f[0], y: f[1], width: f[2], height: f[3], class: "diag-outline " + sev + (active ? " active" : "") }, g);
+      // The badge sits in the frame's bottom-right corner, away from the label (top-left).
+      const [px, py] = worldToScreen(f[0] + f[2], f[1] + f[3]);
+      const codes = [...new Set(list.map((i) => diags[i].code))];
+      // The codes where the frame is wide enough on screen (about 6.5 px a character), else the count.
+      const text = codes.join(", ");
+      const fits = f[2] * ui.zoom >= text.length * 6.5 + 24;
+      overlay.appendChild(h("div", { class: "diag-badge " + sev, style: `left:${px - 2}px;top:${py - 2}px`, title: text },
+        (sev === "error" ? "✖ " : sev === "warning" ? "▲ " : "ℹ ") + (fits ? text : String(list.length))));
+    }
+  }
+
+  /** The rectangle outlining a frame: the one its edges span (normalized), at least 0.5 pt. */
+  function outlineRect(f) {
+    const [x, y, w, hh] = normalized(f);
+    return [x, y, Math.max(w, 0.5), Math.max(hh, 0.5)];
+  }
+
+  /** The segment an anchor stands for on the canvas: [x1, y1, x2, y2]. */
+  function anchorSegment(f, attribute) {
+    const [x, y, w, hh] = f;
+    const leftX = x, rightX = x + w;
+    switch (attribute) {
+      case "top": return [x, y, x + w, y];
+      case "bottom": return [x, y + hh, x + w, y + hh];
+      case "centerY": return [x, y + hh / 2, x + w, y + hh / 2];
+      case "left": return [leftX, y, leftX, y + hh];
+      case "right": return [rightX, y, rightX, y + hh];
+      case "leading": { const lx = rtl ? rightX : leftX; return [lx, y, lx, y + hh]; }
+      case "trailing": { const tx = rtl ? leftX : rightX; return [tx, y, tx, y + hh]; }
+      case "centerX": return [x + w / 2, y, x + w / 2, y + hh];
+      case "width": return [x, y + hh / 2, x + w, y + hh / 2];
+      case "height": return [x + w / 2, y, x + w / 2, y + hh];
+      default: return null;
+    }
+  }
+
+  function drawConstraint(g, sc, c) {
+    const f1 = frameOf(sc, c.first.item);
+    if (!f1) return;
+    const a = anchorSegment(f1, c.first.attribute);
+    if (!a) return;
+    s("line", { x1: a[0], y1: a[1], x2: a[2], y2: a[3], class: "constraint-line" }, g);
+    if (!c.second) {
+      const [px, py] = worldToScreen((a[0] + a[2]) / 2, (a[1] + a[3]) / 2);
+      overlay.appendChild(h("div", { class: "dim-label constraint", style: `left:${px}px;top:${py - 12}px` }, c.text));
+      return;
+    }
+    const f2 = frameOf(sc, c.second.item);
+    if (!f2) return;
+    const b = anchorSegment(f2, c.second.attribute);
+    if (!b) return;
+    s("line", { x1: b[0], y1: b[1], x2: b[2], y2: b[3], class: "constraint-line" }, g);
+    let x1, y1, x2, y2;
+    if (X_ATTRIBUTES.has(c.first.attribute) && c.first.attribute !== "width") {
+      y1 = y2 = (Math.max(a[1], b[1]) + Math.min(a[3], b[3])) / 2;
+      if (!(Math.max(a[1], b[1]) <= Math.min(a[3], b[3]))) y1 = y2 = (a[1] + a[3]) / 2;
+      x1 = a[0]; x2 = b[0];
+    } else if (c.first.attribute !== "width" && c.first.attribute !== "height") {
+      x1 = x2 = (Math.max(a[0], b[0]) + Math.min(a[2], b[2])) / 2;
+      if (!(Math.max(a[0], b[0]) <= Math.min(a[2], b[2]))) x1 = x2 = (a[0] + a[2]) / 2;
+      y1 = a[1]; y2 = b[1];
+    } else {
+      x1 = (a[0] + a[2]) / 2; y1 = (a[1] + a[3]) / 2; x2 = (b[0] + b[2]) / 2; y2 = (b[1] + b[3]) / 2;
+    }
+    s("line", { x1, y1, x2, y2, class: "constraint-link" }, g);
+    const [px, py] = worldToScreen((x1 + x2) / 2, (y1 + y2) / 2);
+    overlay.appendChild(h("div", { class: "dim-label constraint", style: `left:${px}px;top:${py}px` }, c.text));
+  }
+
+  function drawSelection(g, sc) {
+    if (ui.hover !== null && ui.hover !== ui.selected) {
+      const f = frameOf(sc, ui.hover);
+      if (f) { const o = outlineRect(f); s("rect", { x: o[0], y: o[1], width: o[2], height: o[3], class: "hover-outline" }, g); }
+    }
+    if (ui.selected === null) return;
+    const f = frameOf(sc, ui.selected);
+    if (!f) return;
+    const o = outlineRect(f);
+    s("rect", { x: o[0], y: o[1], width: o[2], height: o[3], class: "sel-outline" }, g);
+    const r = viewRecord(sc, ui.selected);
+    if (r && r.layoutMargins && r.layoutMargins.some((m) => m !== 0)) {
+      const m = inset(f, r.layoutMargins);
+      s("rect", { x: m[0], y: m[1], width: m[2], height: m[3], class: "margins" }, g);
+    }
+    // Spacing to the superview's edges (what Xcode's size inspector calls the distances).
+    const parentKey = r ? r.parent : null;
+    const pf = parentKey !== null && parentKey !== undefined ? frameOf(sc, parentKey) : null;
+    // (The viewport's distances to the map are the camera padding, drawn already when shown.)
+    const cameraShown = opt.camera && sc.camera && (items.get(ui.selected) || {}).role === "viewport";
+    if (pf && ui.hoverConstraint === null && !cameraShown) {
+      const midX = f[0] + f[2] / 2, midY = f[1] + f[3] / 2;
+      const top = f[1] - pf[1], bottom = pf[1] + pf[3] - (f[1] + f[3]);
+      const left = f[0] - pf[0], right = pf[0] + pf[2] - (f[0] + f[2]);
+      if (Math.abs(top) > 0.0005) dimension(g, midX, pf[1], midX, f[1], "spacing", fmt(top), "spacing");
+      if (Math.abs(bottom) > 0.0005) dimension(g, midX, f[1] + f[3], midX, pf[1] + pf[3], "spacing", fmt(bottom), "spacing");
+      if (Math.abs(left) > 0.0005) dimension(g, pf[0], midY, f[0], midY, "spacing", fmt(left), "spacing");
+      if (Math.abs(right) > 0.0005) dimension(g, f[0] + f[2], midY, pf[0] + pf[2], midY, "spacing", fmt(right), "spacing");
+    }
+    if (ui.hoverConstraint !== null && constraints[ui.hoverConstraint]) drawConstraint(g, sc, constraints[ui.hoverConstraint]);
+  }
+
+  /** A label at the top-left corner of every view large enough on screen (and of the selected
+   *  one), cut to the view's width; the label carries its full text as its title. The pointer
+   *  acts through labels as on the picture (see the pointer handling). */
+  function drawLabels(sc) {
+    for (const v of sc.views) {
+      const it = items.get(v.key) || {};
+      if (it.kind === "map" || (!v.visible && !opt.hidden)) continue;
+      const [x, y, w, hh] = normalized(v.frame);
+      const [px, py] = worldToScreen(x, y);
+      const pw = w * ui.zoom, ph = hh * ui.zoom;
+      const selected = v.key === ui.selected;
+      if (!selected && (pw < 26 || ph < 13)) continue;
+      const dark = it.role === "turnCard" || it.role === "speedWidget";
+      const text = shown(it.identifier) + (v.visible ? "" : " (hidden)") + (v.frame[2] < 0 || v.frame[3] < 0 ? " (inverted)" : "");
+      overlay.appendChild(h("div", {
+        class: "vlabel" + (dark ? " on-dark" : "") + (selected ? " selected" : ""), "data-key": v.key, title: text,
+        style: `left:${px + 2}px;top:${py + 2}px;max-width:${Math.max(selected ? 200 : 0, pw - 4)}px`,
+      }, text));
+    }
+  }
+
+  /** Views under a point (world coordinates), front to back. */
+  function viewsAt(sc, wx, wy) {
+    const hits = [];
+    for (const v of sc.views) {
+      if (!v.visible && !opt.hidden) continue;
+      // The map root too (clicking the open map selects it); an inverted frame where its edges span.
+      const [x, y, w, hh] = normalized(v.frame);
+      if (wx >= x && wx <= x + w && wy >= y && wy <= y + hh) hits.push(v);
+    }
+    return hits.reverse().map((v) => v.key);
+  }
+
+  // Pointer handling: a click selects the frontmost view under the pointer; clicking again at
+  // the same place selects the next one behind it, down to the map, then the frontmost again.
+  // Drag pans, the wheel zooms, a double click off the device fits. The labels over the picture
+  // (which show their full text on hover) pass the pointer on: the same handlers listen there.
+  let drag = null;
+  function onPointerDown(e) {
+    drag = { x: e.clientX, y: e.clientY, panX: ui.panX, panY: ui.panY, moved: false };
+    canvas.setPointerCapture(e.pointerId);  // the up arrives at the canvas, wherever it went down
+  }
+  function onPointerMove(e) {
+    const r = stage.getBoundingClientRect();
+    if (drag) {
+      const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (drag.moved || Math.abs(dx) + Math.abs(dy) > 4) {
+        drag.moved = true;
+        canvas.classList.add("panning");
+        ui.panX = drag.panX + dx;
+        ui.panY = drag.panY + dy;
+        ui.autoFit = false;
+        render();
+        return;
+      }
+    }
+    const sc = scene();
+    const [wx, wy] = screenToWorld(e.clientX - r.left, e.clientY - r.top);
+    const hits = viewsAt(sc, wx, wy);
+    const key = hits.length ? hits[0] : null;
+    const tip = $("tooltip");
+    if (key !== null) {
+      const f = frameOf(sc, key);
+      tip.replaceChildren(h("div", { class: "tt-name" }, itemName(key)),
+        h("div", { class: "tt-frame" }, `(${f.map(fmt).join(", ")})`));
+      tip.hidden = false;
+      tip.style.left = Math.min(e.clientX - r.left + 14, r.width - 200) + "px";
+      tip.style.top = (e.clientY - r.top + 14) + "px";
+    } else {
+      tip.hidden = true;
+    }
+    if (key !== ui.hover) { ui.hover = key; render(); }
+  }
+  function onPointerUp(e) {
+    const wasDrag = drag && drag.moved;
+    drag = null;
+    canvas.classList.remove("panning");
+    if (wasDrag) return;
+    const r = stage.getBoundingClientRect();
+    const [wx, wy] = screenToWorld(e.clientX - r.left, e.clientY - r.top);
+    const hits = viewsAt(scene(), wx, wy);
+    if (!hits.length) { select(null); return; }
+    const i = hits.indexOf(ui.selected);
+    select(i >= 0 ? hits[(i + 1) % hits.length] : hits[0]);
+  }
+  function onWheel(e) {
+    e.preventDefault();
+    const r = stage.getBoundingClientRect();
+    zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
+  }
+  function onDoubleClick(e) {
+    const r = stage.getBoundingClientRect();
+    const [wx, wy] = screenToWorld(e.clientX - r.left, e.clientY - r.top);
+    if (!viewsAt(scene(), wx, wy).length) { fit(); render(); }
+  }
+  for (const target of [canvas, overlay]) {
+    target.addEventListener("pointerdown", onPointerDown);
+    target.addEventListener("pointermove", onPointerMove);
+    target.addEventListener("pointerup", onPointerUp);
+    target.addEventListener("wheel", onWheel, { passive: false });
+    target.addEventListener("dblclick", onDoubleClick);
+  }
+  canvas.addEventListener("pointerleave", (e) => {
+    if (e.relatedTarget && overlay.contains(e.relatedTarget)) return;  // onto a label: still over the picture
+    $("tooltip").hidden = true;
+    if (ui.hover !== null) { ui.hover = null; render(); }
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // The panels around the picture (viewer-panels.js)
+
+  const { renderHierarchy, renderInspector, renderSteps, renderScrubber, renderStepInfo, renderStepDiagnostics,
+    renderRunInfo, renderDevice } = NavLayoutPanels({ $, h, fmt, shown, X_ATTRIBUTES, rec, rtl, items, constraints, ui,
+    opt, scene, presetOf, viewRecord, guideRecord, itemName, frameOf, renderCanvas, render, select, goToStep,
+    diagnosticsByItem, worstSeverity, swatchColor, normalized });
+
   // ---------------------------------------------------------------------------------------------
   // Navigation, playback, the URL
 
   function render() {
     const sc = scene();
     if (!sc) return;
+    renderDevice(sc);  // first: the header's chips can change the stage's size
     if (!ui.fitted) fit();
     renderCanvas(sc);
     renderHierarchy(sc);
@@ -1355,6 +1657,7 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
   function select(key) {
     ui.selected = key;
     ui.hoverConstraint = null;
+    ui.focusAxis = null;
     render();
   }
 
@@ -1461,12 +1764,42 @@ h3 { font-size: 12px; margin: 14px 0 6px; color: var(--text-dim); font-weight: 6
     else if (e.key === "+" || e.key === "=") $("zoom-in").click();
     else if (e.key === "-") $("zoom-out").click();
   });
-  window.addEventListener("resize", () => { ui.fitted = false; render(); });
-  $("legend-box").addEventListener("toggle", () => { ui.fitted = false; render(); });
+  // Refit when the drawing's box or the legend changes (the window, a header that wraps, the
+  // legend opened or closed), unless the user has zoomed or panned since the last fit. The legend
+  // is open where the stage has room (640 px) until the user opens or closes it.
+  const refit = () => {
+    if (!ui.autoFit || !fitBoxChanged()) return;
+    ui.fitted = false;
+    render();
+  };
+  let legendChosen = false;
+  $("legend-box").querySelector("summary").addEventListener("click", () => { legendChosen = true; });
+  function placeLegend() {
+    if (!legendChosen) $("legend-box").open = stage.getBoundingClientRect().width >= 640;
+  }
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => { placeLegend(); requestAnimationFrame(refit); }).observe(stage);
+  } else {
+    window.addEventListener("resize", () => { placeLegend(); refit(); });
+  }
+  $("legend-box").addEventListener("toggle", refit);
+  // A link followed within the page (the address bar, #step=N&t=…&view=…) shows its moment.
+  window.addEventListener("hashchange", () => {
+    stop();
+    ui.sample = null;
+    ui.activeDiagnostic = null;
+    ui.focusAxis = null;
+    readHash();
+    const [W, H] = scene().state.mapSize;
+    if (ui.lastSize[0] !== W || ui.lastSize[1] !== H) ui.fitted = false;
+    ui.lastSize = [W, H];
+    render();
+  });
 
   // Start
-  setupDefs();
-  renderLegend();
+  setupDefs($("defs"));
+  renderLegend($("legend"));
+  placeLegend();
   renderRunInfo();
   if (!rec.steps.length) {
     if (!rec.failure) fatal("The recording has no steps.");

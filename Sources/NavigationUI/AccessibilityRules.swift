@@ -55,32 +55,19 @@ extension NavigationMapView {
         }
     }
 
-    /// A view the host made: not the map view, an SDK component or a hiding stack.
-    private func isHostView(_ v: LayoutView) -> Bool {
-        v !== self && !(v is NavigationComponentView) && !(v is NavigationHidingStackView)
-    }
-
     /// The accessibility diagnostics of the current target layout (issue 16 item 8):
     /// `hitTargetTooSmall`, `missingAccessibilityLabel`, `accessibilityElementCovered`,
     /// `accessibilityOrderSkipsComponent` (see `DiagnosticCode` for each rule and severity).
     /// With `minimumSeverity` above `.info`, rules of lower severities are not evaluated (see
-    /// `computeDiagnostics(minimumSeverity:)`).
-    func accessibilityDiagnostics(minimumSeverity: DiagnosticSeverity = .info) -> [LayoutDiagnostic] {
+    /// `computeDiagnostics(minimumSeverity:)`). `walk`: the hierarchy as the other rules of the
+    /// same evaluation saw it (one is made when nil).
+    func accessibilityDiagnostics(minimumSeverity: DiagnosticSeverity = .info, walk: HierarchyWalk? = nil) -> [LayoutDiagnostic] {
         func wants(_ code: DiagnosticCode) -> Bool { code.severity.rawValue >= minimumSeverity.rawValue }
+        let walk = walk ?? HierarchyWalk(self)
         var out: [LayoutDiagnostic] = []
-        var paintIndex: [ObjectIdentifier: Int] = [:]
-        var hosts: [LayoutView] = []
-        var anyHostOrder = false
-        // One walk in paint order, visibility carried down (a view is visible when it and every
-        // ancestor are not hidden): O(views), however deep the hierarchy.
-        func walk(_ v: LayoutView, visible: Bool) {
-            paintIndex[ObjectIdentifier(v)] = paintIndex.count
-            let shown = visible && !v.isHidden
-            if shown && isHostView(v) { hosts.append(v) }
-            if v.customAccessibilityElements != nil { anyHostOrder = true }
-            for s in v.subviews { walk(s, visible: shown) }
-        }
-        walk(self, visible: true)
+        // The visible host views in paint order (one walk, visibility carried down: O(views),
+        // however deep the hierarchy).
+        let hosts = walk.visibleHostViews
         let minimum = 44.0, eps = 1e-6
 
         for v in hosts where v.accessibilityTraits.isInteractive {
@@ -111,16 +98,20 @@ extension NavigationMapView {
             orderStorage = o
             return o
         }
-        let opaqueHosts = hosts.filter(\.isOpaque)
+        let covered = wants(.accessibilityElementCovered)
+        let opaqueHosts = covered ? hosts.filter(\.isOpaque) : []
         // The SDK's opaque surfaces (the ones viewportObstructed counts) cover host elements too;
-        // an SDK component under a prompt is allowed (prompts float above cards, SPEC §8).
-        let sdkSurfaces: [LayoutView] = [turnCard, etaCard].filter(\.isVisibleInHierarchy) + prompts.filter(\.isVisibleInHierarchy)
-        for e in wants(.accessibilityElementCovered) ? order() : [] {
+        // an SDK component under a prompt is allowed (prompts float above cards, docs/behaviour.md#overlap).
+        let sdkSurfaces: [LayoutView] = covered ? [turnCard, etaCard].filter(walk.isVisible) + prompts.filter(walk.isVisible) : []
+        // Every element in the order is visible in the hierarchy: when no opaque host view exists
+        // and no such element is a host's, nothing can cover one, and the order is not needed.
+        let anythingCanBeCovered = !opaqueHosts.isEmpty || (!sdkSurfaces.isEmpty && walk.visibleNonComponentElement)
+        for e in covered && anythingCanBeCovered ? order() : [] {
             let f = e.targetFrame
             let covers = e is NavigationComponentView ? opaqueHosts : opaqueHosts + sdkSurfaces
-            let below = paintIndex[ObjectIdentifier(e)] ?? 0
-            for c in covers where c !== e && !e.isInSubtree(of: c) && !c.isInSubtree(of: e)
-                && (paintIndex[ObjectIdentifier(c)] ?? 0) > below {
+            let below = walk.paintIndex(e) ?? 0
+            for c in covers where c !== e && !walk.related(e, c)
+                && (walk.paintIndex(c) ?? 0) > below {
                 let g = c.targetFrame
                 if g.minX <= f.minX + eps && g.minY <= f.minY + eps && g.maxX >= f.maxX - eps && g.maxY >= f.maxY - eps {
                     out.append(LayoutDiagnostic(
@@ -134,10 +125,9 @@ extension NavigationMapView {
 
         // Without a host order anywhere and without an element around a component, the computed
         // order holds every reachable element: no component can be skipped.
-        let components: [NavigationComponentView] = allComponents + prompts
-        let mayBeSkipped = anyHostOrder || components.contains { c in
-            c.ancestors.contains { $0 !== self && $0.isAccessibilityElement }
-        }
+        // (A component outside the hierarchy is not reachable: it cannot be skipped either.)
+        let mayBeSkipped = walk.anyHostOrder || walk.componentInsideElement
+        let components: [NavigationComponentView] = mayBeSkipped ? allComponents + prompts : []
         let inOrder = wants(.accessibilityOrderSkipsComponent) && mayBeSkipped ? Set(order().map(ObjectIdentifier.init)) : []
         for c in components where wants(.accessibilityOrderSkipsComponent) && mayBeSkipped
             && c.isReachableAccessibilityElement && !inOrder.contains(ObjectIdentifier(c)) {

@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// The map view's own layout (SPEC §7), used when no custom delegate is set. It is written on the
+/// The map view's own layout (docs/behaviour.md#built-in-layout), used when no custom delegate is set. It is written on the
 /// same public API a host delegate uses; the only thing it reads beyond the state objects is the
 /// map view's legacy slot settings (`isNavigationHeaderEnabled`, `padding`, …), which act only
 /// here.
@@ -144,7 +144,7 @@ public final class BuiltInLayoutDelegate: NavigationLayoutDelegate {
         c += map.legacyGuideConstraints(turnCard: turnCard, etaCard: etaCard, stack: stack,
                                          top: wide ? safe.topAnchor : contentTop)
         // Prompts on screen keep their own constraints; tie them to the new guide and keep them
-        // above the cards in z-order (prompts float above cards, SPEC §8).
+        // above the cards in z-order (prompts float above cards, docs/behaviour.md#overlap).
         for p in prompts where p.view.superview === map {
             c.append(contentBottom.bottomAnchor.constraint(lessThanOrEqualTo: p.view.topAnchor))
             try map.addSubview(p.view)

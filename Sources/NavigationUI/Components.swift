@@ -1,10 +1,10 @@
 import LayoutEngine
 
-/// The kinds of prompt (SPEC §4). Raw values equal `NL_PROMPT_*`.
+/// The kinds of prompt (docs/behaviour.md#component-sizes). Raw values equal `NL_PROMPT_*`.
 public enum NavigationPromptKind: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case incident = 0, speedCamera, traffic, betterRoute
 
-    /// The prompt's height in points (SPEC §4: incident 120, speedCamera 96, traffic 120,
+    /// The prompt's height in points (docs/behaviour.md#component-sizes: incident 120, speedCamera 96, traffic 120,
     /// betterRoute 152).
     public var height: Double {
         switch self {
@@ -25,11 +25,11 @@ public enum NavigationPromptKind: Int32, Sendable, CaseIterable, CustomStringCon
     }
 }
 
-/// What the speed widget shows (SPEC §4). Raw values equal `NL_SPEED_WIDGET_*`.
+/// What the speed widget shows (docs/behaviour.md#speed-widget-and-re-center-button). Raw values equal `NL_SPEED_WIDGET_*`.
 public enum SpeedWidgetMode: Int32, Sendable, CaseIterable {
     case none = 0, speedometer, speedLimit, both
 
-    /// The widget's size in points (SPEC §4: none 0 × 0; one reading 64 × 64; both 64 × 136).
+    /// The widget's size in points (docs/behaviour.md#component-sizes: none 0 × 0; one reading 64 × 64; both 64 × 136).
     public var size: Size {
         switch self {
         case .none: return Size(width: 0, height: 0)
@@ -39,7 +39,7 @@ public enum SpeedWidgetMode: Int32, Sendable, CaseIterable {
     }
 }
 
-/// A button type (SPEC §3). Known raw values equal `NL_BUTTON_COMPASS` (1) and
+/// A button type (docs/behaviour.md#buttons). Known raw values equal `NL_BUTTON_COMPASS` (1) and
 /// `NL_BUTTON_REPORTING` (2); any other value is a type a future SDK adds.
 public enum NavigationButtonType: Equatable, Hashable, Sendable, CustomStringConvertible {
     case compass
@@ -74,14 +74,14 @@ public enum NavigationButtonType: Equatable, Hashable, Sendable, CustomStringCon
 /// The seed's name for the known button types.
 public typealias NavigationButtonKnownType = NavigationButtonType
 
-/// A button of a navigation state: its type and its view (SPEC §3). Delegates find buttons by
+/// A button of a navigation state: its type and its view (docs/behaviour.md#buttons). Delegates find buttons by
 /// type, never by index.
 public struct NavigationUIButton {
     public let type: NavigationButtonType
     public let view: LayoutView
 }
 
-/// The prompt corners to round (SPEC §4). Raw values equal `NL_CORNER_*`.
+/// The prompt corners to round (docs/behaviour.md#prompts-and-corner-masks). Raw values equal `NL_CORNER_*`.
 public struct RoundedCorners: OptionSet, Sendable, Hashable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -89,12 +89,12 @@ public struct RoundedCorners: OptionSet, Sendable, Hashable {
     public static let layerMaxXMinYCorner = RoundedCorners(rawValue: 2)
     public static let layerMinXMaxYCorner = RoundedCorners(rawValue: 4)
     public static let layerMaxXMaxYCorner = RoundedCorners(rawValue: 8)
-    /// The default: the two top corners (SPEC §4).
+    /// The default: the two top corners (docs/behaviour.md#prompts-and-corner-masks).
     public static let top: RoundedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
     public static let all: RoundedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
 }
 
-/// A view the SDK provides (SPEC §4). The delegate may add it to the hierarchy and position it,
+/// A view the SDK provides (docs/behaviour.md#sdk-components). The delegate may add it to the hierarchy and position it,
 /// but its size is the engine's: fixed sizes are required constraints the map view owns. Its
 /// internal view structure is the SDK's (issue 16): adding a subview or a layout guide to a
 /// component throws `invalidArgument`, so the only items inside a component a host can reach
@@ -114,7 +114,7 @@ public class NavigationComponentView: LayoutView {
     }
 
     /// Host constraints refused since the last navigation transition because they constrain a
-    /// size this component fixes (SPEC §4); reported as `sizeConstraintOnFixedComponent`. Reset
+    /// size this component fixes (docs/behaviour.md#component-sizes); reported as `sizeConstraintOnFixedComponent`. Reset
     /// by every transition; single-threaded like all item state (see `LayoutItem`).
     @exclusivity(unchecked) var rejectedConstraints: [LayoutConstraint] = []
 
@@ -140,9 +140,9 @@ public class NavigationComponentView: LayoutView {
     /// the delegate sizes (the viewport, the trip progress bar's height).
     public private(set) var fixedSize: (width: Double?, height: Double?) = (nil, nil)
 
-    /// Applies the component's size (SPEC §4) as required constraints it owns; a change updates
+    /// Applies the component's size (docs/behaviour.md#component-sizes) as required constraints it owns; a change updates
     /// their constants in place. While the component is outside any hierarchy its reported frame
-    /// keeps the origin and takes the new size ("arrives already sized", SPEC §3).
+    /// keeps the origin and takes the new size ("arrives already sized", docs/behaviour.md#prompt-events).
     func setFixedSize(width: Double?, height: Double?) {
         fixedSize = (width, height)
         fixedWidth = update(fixedWidth, .width, width)
@@ -162,11 +162,11 @@ public class NavigationComponentView: LayoutView {
     }
 }
 
-/// A prompt (SPEC §3–4): arrives sized (`min(W − S.leading − S.trailing, 480)` × the kind's
+/// A prompt (docs/behaviour.md#prompt-events, docs/behaviour.md#component-sizes): arrives sized (`min(W − S.leading − S.trailing, 480)` × the kind's
 /// height), with rounded corners the delegate may choose.
 public final class NavigationPromptView: NavigationComponentView {
     public let kind: NavigationPromptKind
-    /// Which corners are rounded (default: the two top corners, SPEC §4).
+    /// Which corners are rounded (default: the two top corners, docs/behaviour.md#prompts-and-corner-masks).
     public var roundedCorners: RoundedCorners = .top
 
     init(kind: NavigationPromptKind) {

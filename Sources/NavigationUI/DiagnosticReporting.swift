@@ -47,7 +47,7 @@ extension LayoutDiagnostic {
 
 extension NavigationMapView {
     /// The default `diagnosticHandler`: writes `navlayout: <logLine>` and a newline to the standard
-    /// error stream for each error-severity diagnostic (SPEC §8 severities); warnings and infos
+    /// error stream for each error-severity diagnostic (docs/behaviour.md#diagnostic-codes severities); warnings and infos
     /// are not written (they are in `diagnostics`, and every handler receives them). Uses the C
     /// library's `fputs`, so the line is written whole even when map views on other threads report
     /// at the same time.
@@ -77,11 +77,21 @@ extension NavigationMapView {
     /// since the previous report (the layout system's revision is unchanged — e.g. clock steps
     /// inside an animation); otherwise one computation of the rules of those severities (with the
     /// default handler: the error rules only), which `diagnostics` reuses when it covers them.
+    /// When `minimumSeverityProvider` says the handler hears nothing, nothing is computed and
+    /// nothing is remembered: what appeared meanwhile is new to the handler once it listens again.
     func reportNewDiagnostics() {
         if reportedRevision == system_.revision && !system_.needsLayout { return }
         isReportingDiagnostics = true
         defer { isReportingDiagnostics = false }
-        let list = diagnostics(atLeast: minimumSeverityProvider?() ?? diagnosticHandlerMinimumSeverity)
+        let minimum: DiagnosticSeverity
+        if let provider = minimumSeverityProvider {
+            // Host code (the C layer's minimum-severity function): events from it are refused.
+            guard let m = runHostCallback(provider) else { return }
+            minimum = m
+        } else {
+            minimum = diagnosticHandlerMinimumSeverity
+        }
+        let list = diagnostics(atLeast: minimum)
         reportedRevision = system_.revision
         let previous = reportedDiagnostics
         reportedDiagnostics = list

@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// The legacy slot settings (SPEC §7). They act only on the built-in layout.
+/// The legacy slot settings (docs/behaviour.md#legacy-slot-settings). They act only on the built-in layout.
 struct LegacySettings: Equatable {
     var headerEnabled = true
     var footerEnabled = true
@@ -41,7 +41,7 @@ public enum PaddingAdjustmentBehavior: Int32, Sendable, CaseIterable, CustomStri
     }
 }
 
-/// The legacy layout guides a host anchors its views to (SPEC §7).
+/// The legacy layout guides a host anchors its views to (docs/behaviour.md#legacy-layout-guides).
 public enum LegacyLayoutGuideKind: Int32, CaseIterable, Sendable {
     /// Follows the turn card (a zero-height strip at the safe-area top when there is none).
     case navigationHeader = 0
@@ -139,7 +139,7 @@ extension NavigationMapView {
         set { changeLegacy("paddingAdjustmentBehavior", relayout: false) { $0.paddingAdjustmentBehavior = newValue } }
     }
 
-    /// The built-in layout's camera frame for the viewport's presented frame `f` (SPEC §6, §7).
+    /// The built-in layout's camera frame for the viewport's presented frame `f` (docs/behaviour.md#camera-framing, docs/behaviour.md#built-in-layout).
     /// Per edge, the viewport's padding `vp` (its distance from the map's edge) splits into the
     /// part inside the safe area, `s' = min(vp, safe inset)`, and the rest `r = vp − s'` that the
     /// built-in components take (turn card, ETA card, prompts). The camera padding is
@@ -183,13 +183,13 @@ extension NavigationMapView {
         changeLegacy("padding", relayout: false) { $0.padding = value }
     }
 
-    /// The legacy guide following the turn card (SPEC §7).
+    /// The legacy guide following the turn card (docs/behaviour.md#legacy-layout-guides).
     public var navigationHeaderLayoutGuide: LayoutGuide { legacyGuide(.navigationHeader) }
-    /// The legacy guide following the ETA card (SPEC §7).
+    /// The legacy guide following the ETA card (docs/behaviour.md#legacy-layout-guides).
     public var navigationFooterLayoutGuide: LayoutGuide { legacyGuide(.navigationFooter) }
-    /// The legacy guide around the bottom-trailing buttons (SPEC §7).
+    /// The legacy guide around the bottom-trailing buttons (docs/behaviour.md#legacy-layout-guides).
     public var bottomTrailingButtonsLayoutGuide: LayoutGuide { legacyGuide(.bottomTrailingButtons) }
-    /// The legacy guide for extra buttons above the bottom-trailing ones (SPEC §7).
+    /// The legacy guide for extra buttons above the bottom-trailing ones (docs/behaviour.md#legacy-layout-guides).
     public var bottomTrailingButtonsAlternateLayoutGuide: LayoutGuide { legacyGuide(.bottomTrailingButtonsAlternate) }
 
     /// The legacy guide of `kind`. It is added to the map view on first use; the built-in layout
@@ -267,7 +267,7 @@ extension NavigationMapView {
         return c
     }
 
-    // MARK: Compass rule (SPEC §3)
+    // MARK: Compass rule (docs/behaviour.md#compass-rule)
 
     /// The map's own compass setting (`GMSUISettings.compassButton`): with navigation disabled it
     /// shows the compass at the top-trailing corner of the safe area; with navigation enabled it is

@@ -40,7 +40,7 @@ extension SpeedWidgetMode {
 // MARK: - Speed widget (issue 16, item 2)
 
 extension NavigationMapView {
-    /// What the speed widget shows (SPEC §4), derived — never set — from `shouldDisplaySpeedometer`,
+    /// What the speed widget shows (docs/behaviour.md#speed-widget-and-re-center-button), derived — never set — from `shouldDisplaySpeedometer`,
     /// `shouldDisplaySpeedLimit` and the data availability fed with
     /// `setSpeedData(speedAvailable:speedLimitAvailable:)`: the speedometer shows when its setting
     /// is on and a speed is known, the limit when its setting is on and a limit is known (the
@@ -49,7 +49,7 @@ extension NavigationMapView {
 
     /// Whether the speed widget may show the current speed (the SDK's
     /// `GMSMapView.shouldDisplaySpeedometer`; default true). A change resizes the widget at once,
-    /// with no delegate callback (SPEC §4: the layout adapts through constraints). A setting, not
+    /// with no delegate callback (docs/behaviour.md#sdk-components: the layout adapts through constraints). A setting, not
     /// an event: allowed inside callbacks.
     public var shouldDisplaySpeedometer: Bool {
         get { speedWidgetInputs.shouldDisplaySpeedometer }
@@ -71,7 +71,7 @@ extension NavigationMapView {
 
     /// Feeds what the navigation data currently knows (issue 16): whether there is a current
     /// speed and whether there is a speed limit. The widget's mode and size follow at once, with no
-    /// delegate callback (SPEC §4: "state changes at run time from data"). An event (the SDK's
+    /// delegate callback (docs/behaviour.md#sdk-components: "state changes at run time from data"). An event (the SDK's
     /// data arriving), like `panMap()`.
     /// - Throws: `reentrant` from inside a callback, `invalidState` on an invalidated map view;
     ///   nothing changes then.
@@ -94,7 +94,7 @@ extension NavigationMapView {
         try setSpeedData(speedAvailable: mode.showsSpeedometer, speedLimitAvailable: mode.showsSpeedLimit)
     }
 
-    /// Gives the speed widget the size of the derived mode (SPEC §4).
+    /// Gives the speed widget the size of the derived mode (docs/behaviour.md#component-sizes).
     func applySpeedWidgetMode() {
         let size = speedWidgetMode.size
         speedWidget.setFixedSize(width: size.width, height: size.height)
@@ -120,7 +120,7 @@ extension NavigationMapView {
     /// `isRecenterButtonEnabled` is on.
     public var isShowingRecenterButton: Bool { recenterInputs.showsButton }
 
-    /// The driver pans the map: the logo turns into the re-center button (136 × 48, SPEC §4) when
+    /// The driver pans the map: the logo turns into the re-center button (136 × 48, docs/behaviour.md#speed-widget-and-re-center-button) when
     /// `isRecenterButtonEnabled`, otherwise it stays the logo. Valid in every navigation state
     /// (the map can be panned with navigation off too).
     /// - Throws: `reentrant` from inside a callback.
@@ -143,7 +143,7 @@ extension NavigationMapView {
         applyLogoShape()
     }
 
-    /// Gives the logo its size: 136 × 48 as the re-center button, 72 × 32 otherwise (SPEC §4).
+    /// Gives the logo its size: 136 × 48 as the re-center button, 72 × 32 otherwise (docs/behaviour.md#speed-widget-and-re-center-button).
     private func applyLogoShape() {
         if isShowingRecenterButton {
             googleLogo.setFixedSize(width: 136, height: 48)

@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// The map view (the seed's `GMSMapView` with navigation, SPEC §3): the root of the layout
+/// The map view (the seed's `GMSMapView` with navigation, docs/behaviour.md#navigation-state-machine): the root of the layout
 /// hierarchy, the owner of the SDK components, and the navigation UI state machine that drives a
 /// host's layout delegate.
 ///
@@ -8,14 +8,14 @@ import LayoutEngine
 /// `invalidate()` when done: it releases the delegate and breaks the reference cycles between
 /// views and their constraints.
 public final class NavigationMapView: LayoutRootView {
-    /// Creation options (API.md "options").
+    /// Creation options (docs/api.md#map-view).
     public struct Options: Sendable {
-        /// A map view for a CarPlay screen: `setLayoutDelegate` is refused (SPEC §3).
+        /// A map view for a CarPlay screen: `setLayoutDelegate` is refused (docs/behaviour.md#setting-the-layout-delegate).
         public var carPlay: Bool
-        /// Right-to-left mirrors leading and trailing (SPEC §2).
+        /// Right-to-left mirrors leading and trailing (docs/behaviour.md#right-to-left-layout).
         public var layoutDirection: LayoutDirection
         /// Test option: each state's buttons come shuffled, with an extra button of an unknown
-        /// type, so a host can prove its delegate finds buttons by type (SPEC §3).
+        /// type, so a host can prove its delegate finds buttons by type (docs/behaviour.md#buttons).
         public var shuffleButtons: Bool
         public init(carPlay: Bool = false, layoutDirection: LayoutDirection = .leftToRight, shuffleButtons: Bool = false) {
             self.carPlay = carPlay
@@ -24,7 +24,7 @@ public final class NavigationMapView: LayoutRootView {
         }
     }
 
-    /// The navigation state (SPEC §3). Raw values: `NL_UI_STATE_*` (0 = no navigation).
+    /// The navigation state (docs/behaviour.md#state-objects). Raw values: `NL_UI_STATE_*` (0 = no navigation).
     public enum StateKind: Int32, Sendable {
         case noNavigation = 0, navigationReady = 1, activeGuidance = 2
     }
@@ -33,13 +33,13 @@ public final class NavigationMapView: LayoutRootView {
     public private(set) var stateKind: StateKind = .noNavigation
     /// The state object of the current navigation state (nil with navigation disabled).
     public private(set) var uiState: NavigationUIState?
-    /// The prompt on screen, if any (SPEC §3).
+    /// The prompt on screen, if any (docs/behaviour.md#prompt-events).
     public private(set) var currentPrompt: NavigationPromptView?
     /// Every prompt made so far, oldest first (the map view owns them).
     public private(set) var prompts: [NavigationPromptView] = []
     private var delegate: NavigationLayoutDelegate?
 
-    // SDK components (SPEC §4), made once and reused by every state.
+    // SDK components (docs/behaviour.md#sdk-components), made once and reused by every state.
     public let googleLogo: NavigationComponentView
     public let viewport: NavigationComponentView
     public let compassButton: NavigationComponentView
@@ -60,18 +60,18 @@ public final class NavigationMapView: LayoutRootView {
     /// Host items in the hierarchy when navigation was enabled, and those added since that
     /// `disableNavigationUI` left behind (issue 16; see StateExitCleanup.swift).
     var stateExitRecord = StateExitRecord()
-    /// Whether active-guidance states include the reporting button (SPEC §3). Takes effect at the
+    /// Whether active-guidance states include the reporting button (docs/behaviour.md#state-objects). Takes effect at the
     /// next state change.
     public var isIncidentReportingEnabled = true
     /// When false, incident, traffic and better-route prompts are suppressed (no callback);
-    /// speed-camera warnings still show (SPEC §3).
+    /// speed-camera warnings still show (docs/behaviour.md#prompt-events).
     public var shouldDisplayPrompts = true
     private var shuffleCounter: UInt64 = 0
-    /// The built-in layout (SPEC §7), used while no custom delegate is set.
+    /// The built-in layout (docs/behaviour.md#built-in-layout), used while no custom delegate is set.
     let builtInLayout = BuiltInLayoutDelegate()
     var legacySettings = LegacySettings()
     var legacyGuides: [LayoutGuide?] = [nil, nil, nil, nil]
-    /// Legacy APIs used with a custom delegate since the last transition (SPEC §7, §8).
+    /// Legacy APIs used with a custom delegate since the last transition (docs/behaviour.md#built-in-layout-and-legacy-apis, docs/behaviour.md#legacyapiignored).
     var legacyUses: [String] = []
     /// Calls of the UIKit spelling refused since the last transition (RefusedCalls.swift).
     var refusedCalls: [LayoutDiagnostic] = []
@@ -96,8 +96,9 @@ public final class NavigationMapView: LayoutRootView {
     /// the reports (their cost is kept out of every event); `diagnostics` always has them all.
     public var diagnosticHandlerMinimumSeverity: DiagnosticSeverity = .error
     /// Set by the C layer: the minimum severity of its process-wide handler, asked at each report
-    /// (instead of `diagnosticHandlerMinimumSeverity`).
-    package var minimumSeverityProvider: (() -> DiagnosticSeverity)?
+    /// that has something to evaluate (instead of `diagnosticHandlerMinimumSeverity`), with the
+    /// host-callback guard up; nil when the handler hears nothing (no rule is evaluated).
+    package var minimumSeverityProvider: (() -> DiagnosticSeverity?)?
     /// What the last report saw (DiagnosticReporting.swift).
     var reportedDiagnostics: [LayoutDiagnostic] = []
     var reportedRevision: Int?
@@ -137,7 +138,7 @@ public final class NavigationMapView: LayoutRootView {
         installLogoAccessibility()
     }
 
-    /// Creates a map view from a device preset of SPEC §9 (`"iphone-portrait"`, …); the
+    /// Creates a map view from a device preset of docs/behaviour.md#device-presets (`"iphone-portrait"`, …); the
     /// `carplay` preset makes a CarPlay map view.
     /// - Throws: `invalidArgument` for an unknown preset name.
     public convenience init(preset name: String, options: Options = Options()) throws {
@@ -155,13 +156,19 @@ public final class NavigationMapView: LayoutRootView {
     /// The safe width `W − S.left − S.right` in points.
     private var safeWidth: Double { size.width - safeArea.left - safeArea.right }
 
-    /// Wide mode: `W − S.leading − S.trailing >= 600` (SPEC §4).
-    public var wideMode: Bool { safeWidth >= 600 }
+    /// Wide mode: `W − S.leading − S.trailing >= 600` (docs/behaviour.md#wide-mode).
+    public var wideMode: Bool { NavigationMapView.isWideMode(size: size, safeArea: safeArea) }
 
-    /// `min(360, (W − S.leading − S.trailing) × 0.45)` in points (SPEC §4).
+    /// Whether a map view of `size` with `safeArea` insets (points) is in wide mode (docs/behaviour.md#wide-mode), without
+    /// making one.
+    public static func isWideMode(size: Size, safeArea: EdgeInsets) -> Bool {
+        size.width - safeArea.left - safeArea.right >= 600
+    }
+
+    /// `min(360, (W − S.leading − S.trailing) × 0.45)` in points (docs/behaviour.md#wide-mode).
     public var wideCardWidth: Double { min(360, safeWidth * 0.45) }
 
-    /// Applies the SPEC §4 sizes that depend on the map size, safe area and wide mode.
+    /// Applies the sizes of docs/behaviour.md#component-sizes that depend on the map size, safe area and wide mode.
     private func updateSizeDependentComponents() {
         let wide = wideMode
         let headerHeight = safeArea.top + NavigationStyleValues.headerNominalHeight
@@ -174,7 +181,7 @@ public final class NavigationMapView: LayoutRootView {
 
     /// Resizes the map view (points; `safeArea` nil keeps the current insets). Component sizes and
     /// wide mode are updated first; then, in a navigation state, the delegate's
-    /// `sizeChanged(navMap:newState:)` runs with a new state object (SPEC §3).
+    /// `sizeChanged(navMap:newState:)` runs with a new state object (docs/behaviour.md#state-objects).
     /// - Throws: `invalidArgument` (nothing changes); `reentrant` from inside a callback;
     ///   `callbackFailed` when the delegate throws (the new size stays).
     public func setSize(_ newSize: Size, safeArea newSafeArea: EdgeInsets? = nil) throws {
@@ -193,7 +200,7 @@ public final class NavigationMapView: LayoutRootView {
 
     // MARK: Delegate
 
-    /// Sets the layout delegate; `nil` restores the built-in layout (SPEC §3, §7). The map view
+    /// Sets the layout delegate; `nil` restores the built-in layout (docs/behaviour.md#setting-the-layout-delegate, docs/behaviour.md#built-in-layout). The map view
     /// keeps the delegate alive until it is replaced or the map view is invalidated.
     /// - Throws: `carPlay` for a CarPlay map view; `navigationEnabled` unless navigation is
     ///   disabled; `reentrant` from inside a callback. Nothing changes then.
@@ -211,7 +218,7 @@ public final class NavigationMapView: LayoutRootView {
     /// The delegate set with `setLayoutDelegate(_:)`, if any.
     public var layoutDelegate: NavigationLayoutDelegate? { delegate }
 
-    // MARK: Events (SPEC §3)
+    // MARK: Events (docs/behaviour.md#events-and-callbacks)
 
     /// Whether navigation is enabled.
     public var isNavigationEnabled: Bool { stateKind != .noNavigation }
@@ -227,10 +234,10 @@ public final class NavigationMapView: LayoutRootView {
         try setNavigationEnabled(true)
     }
 
-    /// Enables or disables navigation (SPEC §3). Enabling runs `enableNavigationUI`; disabling
+    /// Enables or disables navigation (docs/behaviour.md#navigation-state-machine). Enabling runs `enableNavigationUI`; disabling
     /// from active guidance first stops guidance (`hidePrompt` if a prompt is shown, then
     /// `stopGuidance`), then runs `disableNavigationUI`.
-    /// - Throws: `invalidState` when navigation already is in the requested state (SPEC §3: not a
+    /// - Throws: `invalidState` when navigation already is in the requested state (docs/behaviour.md#invalid-events-and-re-entrancy: not a
     ///   valid event there; nothing changes); `reentrant` from inside a callback (nothing
     ///   changes); `callbackFailed` when a callback throws (the transition still completes, and
     ///   every callback of it still runs).
@@ -299,7 +306,7 @@ public final class NavigationMapView: LayoutRootView {
         if let d { fail(Result { try d.stopGuidance(navMap: self, newState: state, oldState: old) }) }
     }
 
-    /// A prompt of `kind` is triggered (SPEC §3): `showPrompt(newPrompt)` when none is shown,
+    /// A prompt of `kind` is triggered (docs/behaviour.md#prompt-events): `showPrompt(newPrompt)` when none is shown,
     /// otherwise `changePrompt(newPrompt, oldPrompt)`. With `shouldDisplayPrompts` false, every
     /// kind but `speedCamera` is suppressed: nothing happens and nothing is returned.
     /// - Returns: the new prompt view, or nil when suppressed.
@@ -354,16 +361,16 @@ public final class NavigationMapView: LayoutRootView {
 
     // MARK: Results
 
-    /// The camera framing from the viewport's presented frame (SPEC §6). With the built-in layout
+    /// The camera framing from the viewport's presented frame (docs/behaviour.md#camera-framing). With the built-in layout
     /// the legacy `padding` is added to the padding as `paddingAdjustmentBehavior` says (the
-    /// camera frame shrinks by it, and the vehicle point is that frame's centre, SPEC §7; see
+    /// camera frame shrinks by it, and the vehicle point is that frame's centre, docs/behaviour.md#built-in-layout-and-legacy-apis; see
     /// `builtInCameraFrame(viewportFrame:)`).
     public var camera: Camera {
         let frame = viewport.frame
         return Camera(viewport: delegate == nil ? builtInCameraFrame(viewportFrame: frame) : frame, mapSize: size)
     }
 
-    /// The diagnostics of the current target layout (SPEC §8). Performs a pending layout pass.
+    /// The diagnostics of the current target layout (docs/behaviour.md#diagnostics). Performs a pending layout pass.
     /// Computed once per change: reading it again without a change returns the same list.
     public var diagnostics: [LayoutDiagnostic] { diagnostics(atLeast: .info) }
 
@@ -433,7 +440,7 @@ public final class NavigationMapView: LayoutRootView {
     // MARK: Internals
 
     /// Refuses an event on an invalidated map view (`invalidState`) or from inside a host callback
-    /// (`reentrant`, SPEC §3).
+    /// (`reentrant`, docs/behaviour.md#invalid-events-and-re-entrancy).
     func checkNotInCallback(_ what: String) throws {
         if isInvalidated { throw NavLayoutError.invalidState("\(what): the map view was invalidated") }
         if isInHostCallback {
@@ -445,9 +452,9 @@ public final class NavigationMapView: LayoutRootView {
     /// callback's result through `fail`; the first failure is thrown as `callbackFailed` once
     /// every step of the transition has run.
     private func runCallbacks(_ body: (NavigationLayoutDelegate?, (Result<Void, Error>) -> Void) -> Void) throws {
-        // With no custom delegate the built-in layout receives the callbacks (SPEC §7).
+        // With no custom delegate the built-in layout receives the callbacks (docs/behaviour.md#built-in-layout).
         var failure: Error?
-        // Records reported "once per transition" start afresh (SPEC §7, §8).
+        // Records reported "once per transition" start afresh (docs/behaviour.md#built-in-layout-and-legacy-apis, docs/behaviour.md#diagnostics).
         system_.noteChange()
         defer { system_.noteChange() }
         legacyUses = []

@@ -1,15 +1,15 @@
 import LayoutEngine
 
-/// A read-only snapshot of a navigation state handed to delegate callbacks (SPEC §3). Every
+/// A read-only snapshot of a navigation state handed to delegate callbacks (docs/behaviour.md#state-objects). Every
 /// navigation state has the logo, the viewport, buttons, wide mode and the map size.
 public class NavigationUIState {
-    /// The mandatory logo; turns into the re-center button after a map pan (SPEC §4).
+    /// The mandatory logo; turns into the re-center button after a map pan (docs/behaviour.md#speed-widget-and-re-center-button).
     public let googleLogo: LayoutView
-    /// The invisible view whose frame is the camera frame (SPEC §6).
+    /// The invisible view whose frame is the camera frame (docs/behaviour.md#camera-framing).
     public let viewport: LayoutView
-    /// The state's buttons. Find them by `type`; never rely on indices (SPEC §3).
+    /// The state's buttons. Find them by `type`; never rely on indices (docs/behaviour.md#buttons).
     public let buttons: [NavigationUIButton]
-    /// Whether the map is wide enough for the side-by-side variant (SPEC §4).
+    /// Whether the map is wide enough for the side-by-side variant (docs/behaviour.md#wide-mode).
     public let wideMode: Bool
     /// The map view's size in points when the state was made.
     public let mapSize: Size
@@ -28,10 +28,10 @@ public class NavigationUIState {
     }
 }
 
-/// The navigation-ready state (SPEC §3): buttons `[compass]`.
+/// The navigation-ready state (docs/behaviour.md#state-objects): buttons `[compass]`.
 public final class NavigationReadyUIState: NavigationUIState {}
 
-/// The active-guidance state (SPEC §3): adds the cards, the trip progress bar and the speed
+/// The active-guidance state (docs/behaviour.md#state-objects): adds the cards, the trip progress bar and the speed
 /// widget; buttons `[compass, reporting]` (reporting while incident reporting is enabled).
 public final class ActiveGuidanceUIState: NavigationUIState {
     public let turnCard: LayoutView
@@ -49,7 +49,7 @@ public final class ActiveGuidanceUIState: NavigationUIState {
     }
 }
 
-/// The host's layout delegate (the seed's `NavigationLayoutDelegate`, SPEC §3). Every method is
+/// The host's layout delegate (the seed's `NavigationLayoutDelegate`, docs/behaviour.md#navigation-state-machine). Every method is
 /// optional (the extension gives empty defaults) and may throw: a callback that throws does not
 /// undo the transition, and the event that ran it throws `NavLayoutError.callbackFailed`.
 /// The map view keeps the delegate alive (strong reference) until it is replaced or the map view
@@ -84,16 +84,16 @@ public extension NavigationLayoutDelegate {
     func changePrompt(navMap: NavigationMapView, newPrompt: NavigationPromptView, oldPrompt: NavigationPromptView) throws {}
 }
 
-/// A device's map size and safe-area insets (SPEC §9), in points.
+/// A device's map size and safe-area insets (docs/behaviour.md#device-presets), in points.
 public struct DevicePreset: Sendable {
     public let name: String
     public let size: Size
-    /// Safe-area insets as (top, left, bottom, right); SPEC §9 lists them as (top, leading,
+    /// Safe-area insets as (top, left, bottom, right); docs/behaviour.md#device-presets lists them as (top, leading,
     /// bottom, trailing) for a left-to-right device.
     public let safeArea: EdgeInsets
     public let isCarPlay: Bool
 
-    /// The presets of SPEC §9.
+    /// The presets of docs/behaviour.md#device-presets.
     public static let all: [DevicePreset] = [
         DevicePreset(name: "iphone-portrait", size: Size(width: 393, height: 852), safeArea: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0), isCarPlay: false),
         DevicePreset(name: "iphone-landscape", size: Size(width: 852, height: 393), safeArea: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59), isCarPlay: false),
@@ -107,7 +107,7 @@ public struct DevicePreset: Sendable {
     public static func named(_ name: String) -> DevicePreset? { all.first { $0.name == name } }
 }
 
-/// The camera framing derived from the viewport (SPEC §6), in points.
+/// The camera framing derived from the viewport (docs/behaviour.md#camera-framing), in points.
 public struct Camera: Equatable, Sendable {
     /// The viewport's frame: the camera frame.
     public let viewport: Rect

@@ -30,7 +30,7 @@ enum Gallery {
         var note: String?
         if let d = makeDelegate() {
             if preset.isCarPlay {
-                note = "CarPlay refuses layout delegates (SPEC §3): built-in layout"
+                note = "CarPlay refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate): built-in layout"
             } else {
                 try map.setLayoutDelegate(d)
             }

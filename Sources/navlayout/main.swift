@@ -1,54 +1,12 @@
 // navlayout: runs a layout delegate through the standard navigation session on a device preset
-// and prints every frame at every step (SPEC §10).
+// and prints every frame at every step (docs/behaviour.md#expected-frames).
 import Foundation
 import LayoutEngine
 import NavigationUI
 import NavLayoutExamples
 import NavLayoutWorkbench
 
-let usage = """
-usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json] [--svg DIR]
-       navlayout gallery [--delegate sample|wide|builtin] [--out DIR] [--presets A,B,...]
-       navlayout view [--delegate sample|wide|builtin] [--preset NAME] [--out FILE] [--rtl]
-       navlayout sweep [--delegate sample|wide|builtin] [--axis width|height] [--from A] [--to B]
-                       [--height H | --width W] [--insets T,L,B,R] [--rtl] [--step S]
-                       [--threads N] [--out DIR] [--json]
-       navlayout presets
-
-  demo      drive enable → guidance → incident prompt (0, 0.2, 0.4 s) → dismissed → stop →
-            disable with a layout delegate (default: the sample; wide: the example
-            with a wide-mode variant; builtin: the map view's own layout) and print each step's frames and camera
-            --json prints a JSON snapshot of each step instead of the table
-            (schema: docs/snapshot-schema.md); --svg DIR also writes one SVG per
-            step and DIR/index.html showing them in order
-  gallery   drive the standard session (as view does) on every preset; write one
-            SVG per step, one viewer page per preset (OUT/PRESET.html) and
-            OUT/index.html, whose cells link to their step in the viewer (default
-            OUT: gallery); exits 1 when any error-severity diagnostic appears or
-            the delegate fails
-  view      record the standard session (ready, guidance, each prompt kind shown
-            and dismissed, a map pan and re-center, the speed widget's modes, the
-            rotation or split view where the preset has one, stop, disable) and write
-            one self-contained HTML page (default FILE: viewer.html) to explore it:
-            the device, every view, the timeline with the animations sampled at
-            60 per second, each view's frame and constraints, the diagnostics.
-            --rtl runs it right-to-left. Exits 1 when the delegate failed (the
-            page shows where)
-  sweep     run the standard session at every size from A to B points along the
-            axis (default: width 320 to 1400 at height 1180, or height 320 to
-            1400 at width 820; insets 24,0,20,0 as the iPad's) and print the
-            bands: maximal ranges with the same wide mode, diagnostics (step,
-            code, items) and delegate failures. Sizes are sampled every S points
-            (default 8), then bisected where the result changes: each boundary
-            is exact to 0.01 pt. Runs on every core (--threads N to choose).
-            --out DIR writes DIR/index.html, a band chart linking each band to
-            a viewer page at its midpoint (DIR/band-N.html); --json prints the
-            result as JSON (docs/sweep-schema.md). Exits 1 when a band has an
-            error diagnostic or a delegate failure
-  presets   list the device presets (SPEC §9)
-
-presets: \(DevicePreset.all.map(\.name).joined(separator: ", "))
-"""
+// `usage` and each sub-command's help: Help.swift.
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write((message + "\n").data(using: .utf8)!)
@@ -58,6 +16,11 @@ func fail(_ message: String) -> Never {
 var args = Array(CommandLine.arguments.dropFirst())
 guard let command = args.first else { fail(usage) }
 args.removeFirst()
+// `navlayout COMMAND --help` / `-h`: that command's usage and options, exit 0 (issue 18).
+if let help = commandHelps.first(where: { $0.name == command }), asksForHelp(args) {
+    print(help.text, terminator: "")
+    exit(0)
+}
 
 func option(_ name: String, default value: String) -> String {
     guard let i = args.firstIndex(of: name) else { return value }
@@ -102,8 +65,8 @@ case "demo":
     if !args.isEmpty { fail("unexpected arguments: \(args.joined(separator: " "))\n\n\(usage)") }
     var delegate = makeDelegate(delegateName)
     if DevicePreset.named(preset)?.isCarPlay == true && delegate != nil {
-        // SPEC §3: a CarPlay map view refuses layout delegates; it keeps the built-in layout.
-        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
+        // docs/behaviour.md#setting-the-layout-delegate: a CarPlay map view refuses layout delegates; it keeps the built-in layout.
+        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate); running with the built-in layout\n".data(using: .utf8)!)
         delegate = nil
     }
     if !svgDirectory.isEmpty { makeDirectory(svgDirectory) }
@@ -195,7 +158,7 @@ case "view":
     }
     var delegate = makeDelegate(delegateName)
     if devicePreset.isCarPlay && delegate != nil {
-        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n".data(using: .utf8)!)
+        FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate); running with the built-in layout\n".data(using: .utf8)!)
         delegate = nil
     }
     // Checked before the session runs: a page that cannot be written is not recorded.
@@ -232,6 +195,7 @@ case "view":
 case "sweep":
     sweepCommand()
 case "presets":
+    if !args.isEmpty { fail("unexpected arguments: \(args.joined(separator: " "))\n\n\(usage)") }
     for p in DevicePreset.all {
         let s = p.safeArea
         print("\(p.name): \(formatPoints(p.size.width)) × \(formatPoints(p.size.height)), safe area (top \(formatPoints(s.top)), left \(formatPoints(s.left)), bottom \(formatPoints(s.bottom)), right \(formatPoints(s.right)))\(p.isCarPlay ? ", CarPlay" : "")")

@@ -145,7 +145,7 @@ final class AnchorAndConstraintTests: XCTestCase {
             c.priority = .defaultHigh
             try c.activate()
         }
-        // Fifty 750 constraints (error 290 each) never outweigh one satisfied 751 (SPEC §2).
+        // Fifty 750 constraints (error 290 each) never outweigh one satisfied 751 (docs/behaviour.md#priorities).
         XCTAssertEqual(v.frame.width, 10)
     }
 
@@ -429,7 +429,7 @@ final class QueueTests: XCTestCase {
     }
 
     /// The shortcuts (hand-over, batched additions) never change which constraint is broken
-    /// (SPEC §2: the most recently activated member of a conflict): here the replacement of a
+    /// (docs/behaviour.md#unsatisfiable-constraints: the most recently activated member of a conflict): here the replacement of a
     /// removed constraint is activated *after* a constraint it conflicts with, so the
     /// replacement is broken, not the older constraint — as without the hand-over.
     func testHandOverNeverChangesWhichConstraintIsBroken() throws {
@@ -530,7 +530,7 @@ final class QueueTests: XCTestCase {
 }
 
 final class BlockAndLimitTests: XCTestCase {
-    /// SPEC §5: the frames *before* the block are recorded even when nothing was laid out yet.
+    /// docs/behaviour.md#animation: the frames *before* the block are recorded even when nothing was laid out yet.
     func testAnimationStartsFromTheLayoutBeforeTheBlock() throws {
         let root = try makeRoot()
         let v = LayoutView(identifier: "v")

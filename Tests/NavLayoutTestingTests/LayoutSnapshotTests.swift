@@ -28,7 +28,7 @@ final class LayoutSnapshotTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// iphone-portrait in active guidance with `delegate` (SPEC §10's moment).
+    /// iphone-portrait in active guidance with `delegate` (docs/behaviour.md#expected-frames: moment).
     func guidance(_ delegate: NavigationLayoutDelegate) throws -> NavigationMapView {
         let map = try NavigationMapView(preset: "iphone-portrait")
         try map.setLayoutDelegate(delegate)
@@ -56,7 +56,7 @@ final class LayoutSnapshotTests: XCTestCase {
             try LayoutSnapshots.verify(nudged, named: "sample-guidance", directory: directory, record: false)
             XCTFail("the nudged logo matched the golden snapshot")
         } catch let mismatch as LayoutSnapshotMismatch {
-            // SPEC §10: the logo at (0, 714, 72, 32) in active guidance; 1 pt to the right now.
+            // docs/behaviour.md#expected-frames: the logo at (0, 714, 72, 32) in active guidance; 1 pt to the right now.
             // Nothing else moves (nothing is constrained to the logo), no diagnostic changes.
             XCTAssertEqual(mismatch.description, """
                 layout snapshot "sample-guidance" does not match its golden snapshot \(golden):

@@ -4,10 +4,10 @@ import NavLayoutUIKit
 import NavLayoutUIKitExample
 
 /// Issue 16 item 10: a delegate written in the SDK's UIKit spelling (examples/uikit, which imports
-/// NavLayoutUIKit alone) gives SPEC §10's frames on `iphone-portrait` exactly, driven through the
+/// NavLayoutUIKit alone) gives docs/behaviour.md#expected-frames: frames on `iphone-portrait` exactly, driven through the
 /// SDK's spellings (`setLayoutDelegate`, `isNavigationEnabled`, `navigator.isGuidanceActive`).
 ///
-/// iphone-portrait: 393 × 852 pt, safe area (59, 0, 34, 0) (SPEC §9). Sizes (SPEC §4): buttons
+/// iphone-portrait: 393 × 852 pt, safe area (59, 0, 34, 0) (docs/behaviour.md#device-presets). Sizes (docs/behaviour.md#component-sizes): buttons
 /// 56 × 56, logo 72 × 32, turn card 393 × (59 + 104), ETA card 393 × (72 + 34), incident prompt
 /// min(393, 480) × 120. The content-bottom guide rests on 852 − 34 = 818 and stays above the ETA
 /// card (746) and a prompt; the stack spaces buttons 8 pt; prompts slide 0.4 s ease-in-out, whose

@@ -23,7 +23,7 @@ final class RecorderTests: XCTestCase {
         (r["items"] as? [[String: Any]])?.first { $0["identifier"] as? String == identifier }?["key"] as? Int
     }
 
-    /// SPEC §10 in the recording: the incident prompt's samples every 1/60 s, at 0.2 s
+    /// docs/behaviour.md#the-sample-delegate in the recording: the incident prompt's samples every 1/60 s, at 0.2 s
     /// (0, 792, 393, 120) and at rest (0, 732, 393, 120); guidance's viewport (0, 163, 393, 583)
     /// with camera padding (163, 0, 106, 0) and vehicle point (196.5, 454.5).
     func testSampleDelegateRecordingHoldsSpec10() throws {
@@ -58,7 +58,7 @@ final class RecorderTests: XCTestCase {
         let table = try XCTUnwrap(r["constraints"] as? [[String: Any]])
         let texts = (viewport["constraints"] as? [Int] ?? []).map { table[$0]["text"] as? String ?? "" }
         XCTAssertTrue(texts.contains("viewport.top == turnCard.bottom"), "\(texts)")
-        // The dismissed prompt leaves the hierarchy when its slide ends (SPEC §10).
+        // The dismissed prompt leaves the hierarchy when its slide ends (docs/behaviour.md#the-sample-delegate).
         let dismissed = try XCTUnwrap(all.first { $0["name"] as? String == "incident prompt dismissed" })
         let atRest = try XCTUnwrap(states(dismissed).last?["views"] as? [[String: Any]])
         XCTAssertFalse(atRest.contains { $0["key"] as? Int == promptKey })
@@ -71,12 +71,36 @@ final class RecorderTests: XCTestCase {
         XCTAssertEqual(r["layoutDirection"] as? String, "rightToLeft")
         let byName = Dictionary(uniqueKeysWithValues: steps(r).map { ($0["name"] as! String, states($0).last!) })
         XCTAssertEqual(byName["active guidance"]?["wideMode"] as? Bool, true)
-        XCTAssertEqual(byName["resized to ipad-split"]?["wideMode"] as? Bool, false)  // 320 pt < 600 (SPEC §4)
+        XCTAssertEqual(byName["resized to ipad-split"]?["wideMode"] as? Bool, false)  // 320 pt < 600 (docs/behaviour.md#wide-mode)
         XCTAssertEqual(byName["map panned: re-center button"]?["recenterButton"] as? Bool, true)
         XCTAssertEqual(byName["re-centered"]?["recenterButton"] as? Bool, false)
         XCTAssertEqual(byName["speed widget: limit only"]?["speedWidgetMode"] as? String, "speedLimit")
         XCTAssertEqual(byName["speed widget: none"]?["speedWidgetMode"] as? String, "none")
         XCTAssertEqual(byName["navigation disabled"]?["navigationState"] as? String, "noNavigation")
+    }
+
+    /// Each state names the docs/behaviour.md#device-presets preset the map view has then (issue 14: the page's header
+    /// follows a rotation): iphone-portrait's standard session rotates to iphone-landscape
+    /// (852 × 393, safe area 0, 59, 21, 59) and back; a map of no preset's size names none.
+    func testStatesNameTheirPreset() throws {
+        let r = try record(SampleLayoutDelegate(), preset: "iphone-portrait")
+        let byName = Dictionary(uniqueKeysWithValues: steps(r).map { ($0["name"] as! String, states($0)) })
+        let rotated = try XCTUnwrap(byName["rotated to iphone-landscape"])
+        for state in rotated {
+            XCTAssertEqual(state["mapSize"] as? [Double], [852, 393])
+            XCTAssertEqual(state["safeArea"] as? [Double], [0, 59, 21, 59])
+            XCTAssertEqual(state["preset"] as? String, "iphone-landscape")
+        }
+        XCTAssertEqual(byName["rotated back to iphone-portrait"]?.last?["preset"] as? String, "iphone-portrait")
+        XCTAssertEqual(byName["navigation ready"]?.first?["preset"] as? String, "iphone-portrait")
+
+        let map = try NavigationMapView(size: Size(width: 500, height: 700), safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        defer { map.invalidate() }
+        try map.setLayoutDelegate(SampleLayoutDelegate())
+        let custom = try SessionRecorder(map: map, title: "custom", preset: nil).record(.standard(for: map, preset: nil))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(custom.json.utf8)) as? [String: Any])
+        let first = try XCTUnwrap(steps(json).first.flatMap { states($0).first })
+        XCTAssertTrue(first["preset"] is NSNull, "\(String(describing: first["preset"]))")
     }
 
     /// A delegate that throws: the failure is in its step, the session goes on.

@@ -23,7 +23,7 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(SessionScript.standard(preset: nil, size: Size(width: 500, height: 700), safeArea: .zero).steps.count, 17)
     }
 
-    /// The sample delegate's prompt slides for 0.4 s (SPEC §10): a settling step takes 24 ticks of
+    /// The sample delegate's prompt slides for 0.4 s (docs/behaviour.md#the-sample-delegate): a settling step takes 24 ticks of
     /// 1/60 s, and the prompt rests at (0, 732, 393, 120) afterwards.
     func testSettleRunsTheClockUntilTheAnimationEnds() throws {
         let map = try NavigationMapView(preset: "iphone-portrait")

@@ -30,7 +30,7 @@ final class SizeSweepTests: XCTestCase {
         Set(band.diagnostics.map { "\($0.step): \($0.code) \($0.items)" })
     }
 
-    /// SPEC §4: wide mode when W − S.leading − S.trailing ≥ 600; with no side insets that is
+    /// docs/behaviour.md#wide-mode: wide mode when W − S.leading − S.trailing ≥ 600; with no side insets that is
     /// W ≥ 600, so the sample delegate (clean at every width, issue 15) has two bands split at 600.
     func testSampleDelegateWideModeBoundaryIsAt600() throws {
         let result = try SizeSweep.run(ipadWidths(), title: "sample") { SampleLayoutDelegate() }
@@ -51,7 +51,7 @@ final class SizeSweepTests: XCTestCase {
     }
 
     /// The wide example delegate over the issue's range: its standard variant is the sample's and
-    /// its wide variant is clean (SPEC §4 geometry), so the same two bands.
+    /// its wide variant is clean (docs/behaviour.md#wide-mode geometry), so the same two bands.
     func testWideDelegateOverTheIssuesRange() throws {
         let result = try SizeSweep.run(ipadWidths()) { WideLayoutDelegate() }
         XCTAssertEqual(result.bands.map { [$0.start, $0.stop] }, [[320, 600], [600, 1400]])
@@ -59,8 +59,8 @@ final class SizeSweepTests: XCTestCase {
         XCTAssertEqual(result.bands.flatMap(\.diagnostics).count, 0)
     }
 
-    /// The wide example delegate from 100 pt: four boundaries, each derived from SPEC §4 sizes and
-    /// SPEC §8's overlap rule, which compares components inset by their margins (8 pt):
+    /// The wide example delegate from 100 pt: four boundaries, each derived from docs/behaviour.md#wide-mode sizes and
+    /// docs/behaviour.md#diagnostics: overlap rule, which compares components inset by their margins (8 pt):
     /// * the logo (72 pt at the leading edge, visible x 8…64) and the compass (56 pt at the
     ///   trailing edge, visible W − 48…W − 8) overlap while W − 48 < 64: below 112;
     /// * the re-center button (136 pt, after the map pan) lies partly off screen below 136
@@ -140,7 +140,9 @@ final class SizeSweepTests: XCTestCase {
         c = ipadWidths(); c.safeArea.top = .nan
         XCTAssertEqual(message(c), "safe_area.top must be a finite, non-negative number of points, not nan")
         c = ipadWidths(); c.threads = -1
-        XCTAssertEqual(message(c), "threads must be 0 (one per processor) or more, not -1")
+        XCTAssertEqual(message(c), "threads must be 0 (one per processor) to 256, not -1")
+        c.threads = 257
+        XCTAssertEqual(message(c), "threads must be 0 (one per processor) to 256, not 257")
     }
 
     /// A sampler error that is not a result stops the sweep and is rethrown.
@@ -153,7 +155,7 @@ final class SizeSweepTests: XCTestCase {
 
     /// A height sweep: the sample delegate on a 393-pt-wide phone (iphone-portrait's insets). In
     /// active guidance the viewport's height is H − 163 (turn card: 59 + 104) − 106 (ETA card:
-    /// 72 + 34): zero at H = 269, so `emptyViewport` up to 269 and none from 269.01 (SPEC §8:
+    /// 72 + 34): zero at H = 269, so `emptyViewport` up to 269 and none from 269.01 (docs/behaviour.md#emptyviewport:
     /// an error when the viewport has zero area).
     func testHeightSweepFindsTheEmptyViewport() throws {
         let c = SweepConfiguration(axis: .height, start: 240, stop: 400, fixed: 393,

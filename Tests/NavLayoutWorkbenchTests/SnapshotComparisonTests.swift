@@ -86,7 +86,7 @@ final class SnapshotComparisonTests: XCTestCase {
         XCTAssertTrue(try SnapshotComparison.compare(golden: json, current: json).matches)
         try map.startGuidance()
         let c = try SnapshotComparison.compare(golden: json, current: map.snapshotJSON())
-        // navigation ready → active guidance (SPEC §10): the cards appear, the viewport shrinks.
+        // navigation ready → active guidance (docs/behaviour.md#expected-frames): the cards appear, the viewport shrinks.
         XCTAssertEqual(c.views.first { $0.name == "viewport" }?.after, Rect(x: 0, y: 163, width: 393, height: 583))
         XCTAssertEqual(c.views.first { $0.name == "turnCard" }?.before, nil)
     }

@@ -9,11 +9,17 @@ final class ViewerPageTests: XCTestCase {
     func testEmbeddedAssetsMatchTheirFiles() throws {
         let viewer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Sources/NavLayoutWorkbench/Viewer").standardized
-        for (file, embedded) in [("viewer.html", ViewerAssets.viewerTemplate), ("viewer.css", ViewerAssets.viewerStyle),
-                                 ("viewer.js", ViewerAssets.viewerScript)] {
-            var text = try String(contentsOf: viewer.appendingPathComponent(file), encoding: .utf8)
-            if text.hasSuffix("\n") { text.removeLast() }
-            XCTAssertEqual(text, embedded, "\(file) differs from ViewerAssets.swift: run python3 scripts/embed-viewer.py")
+        // The script is viewer-draw.js, viewer-panels.js and viewer.js in one element (each file
+        // ends its lines).
+        for (files, embedded) in [(["viewer.html"], ViewerAssets.viewerTemplate), (["viewer.css"], ViewerAssets.viewerStyle),
+                                  (["viewer-draw.js", "viewer-panels.js", "viewer.js"], ViewerAssets.viewerScript)] {
+            var text = ""
+            for file in files {
+                let part = try String(contentsOf: viewer.appendingPathComponent(file), encoding: .utf8)
+                text += part.hasSuffix("\n") ? part : part + "\n"
+            }
+            text.removeLast()
+            XCTAssertEqual(text, embedded, "\(files.joined(separator: ", ")) differ from ViewerAssets.swift: run python3 scripts/embed-viewer.py")
         }
     }
 

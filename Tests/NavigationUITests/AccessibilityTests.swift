@@ -4,7 +4,7 @@ import LayoutEngine
 import NavLayoutExamples
 
 /// Issue 16 item 8: accessibility attributes, the element order and the four accessibility
-/// diagnostics. Frames come from SPEC §10 (the sample delegate on `iphone-portrait`, 393 × 852,
+/// diagnostics. Frames come from docs/behaviour.md#expected-frames (the sample delegate on `iphone-portrait`, 393 × 852,
 /// safe area (59, 0, 34, 0)) and from the host views each test places.
 final class AccessibilityTests: XCTestCase {
     /// The sample delegate's map view in `state` ("ready", "guidance", "prompt": incident prompt

@@ -3,7 +3,7 @@ import LayoutEngine
 @testable import NavigationUI
 import NavLayoutExamples
 
-/// Frames of the built-in layout (SPEC §7), computed by hand from SPEC §4's sizes and §9's presets.
+/// Frames of the built-in layout (docs/behaviour.md#built-in-layout), computed by hand from the sizes in docs/behaviour.md#component-sizes and the presets in docs/behaviour.md#device-presets.
 final class BuiltInLayoutTests: XCTestCase {
     private func guided(_ preset: String) throws -> NavigationMapView {
         let map = try NavigationMapView(preset: preset)
@@ -235,7 +235,7 @@ final class WideAndRTLTests: XCTestCase {
         try map.setLayoutDelegate(d)
         try map.setNavigationEnabled(true)
         try map.startGuidance()
-        // Portrait: the sample's frames (SPEC §10).
+        // Portrait: the sample's frames (docs/behaviour.md#expected-frames).
         XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 163, width: 393, height: 583))
         XCTAssertNil(d.orderStatus.superview)
         try map.setSize(landscape.0, safeArea: landscape.1)

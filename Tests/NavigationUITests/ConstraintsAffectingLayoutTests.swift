@@ -5,7 +5,7 @@ import LayoutEngine
 import NavLayoutExamples
 
 /// `constraintsAffectingLayout(for:)` (issue 14, "why is it here?") on the seed's sample delegate
-/// (SPEC §10, iphone-portrait: 393 × 852, safe area top 59, bottom 34).
+/// (docs/behaviour.md#acceptance-values, iphone-portrait: 393 × 852, safe area top 59, bottom 34).
 final class ConstraintsAffectingLayoutTests: XCTestCase {
     /// Each constraint as `text (engine kind) [does not hold]`.
     private func describe(_ cs: [LayoutConstraint]) -> [String] {

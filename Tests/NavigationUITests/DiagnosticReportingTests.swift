@@ -117,7 +117,7 @@ final class DiagnosticReportingTests: XCTestCase {
                                        v.topAnchor.constraint(equalTo: map.topAnchor, constant: 300)])
         XCTAssertEqual(box.received.count, 0, "layout is lazy: no pass ran yet")
         _ = v.frame   // the pass runs here
-        // offscreen is about SDK components (SPEC §8): a host view partly outside is not reported.
+        // offscreen is about SDK components (docs/behaviour.md#offscreen): a host view partly outside is not reported.
         XCTAssertEqual(box.received.count, 0, "\(box.received)")
         // The host moves the logo 100 pt past the leading edge and lays out: an offscreen error.
         try logoLeading?.setConstant(-100)
@@ -260,6 +260,49 @@ final class DiagnosticReportingTests: XCTestCase {
         try map.stopGuidance(); compare("stopped")
         XCTAssertEqual(severitiesSeen, [0, 1, 2], "the session produced infos, warnings and errors")
         XCTAssertTrue(codesSeen.isSuperset(of: [.missingAccessibilityLabel, .accessibilityOrderSkipsComponent, .unsatisfiable, .offscreen]), "\(codesSeen)")
+    }
+
+    /// The C layer's minimum-severity provider (nl_set_diagnostic_handler_with_minimum, Python's
+    /// logging configuration): asked at each report with the callback guard up; nil evaluates no
+    /// rule and remembers nothing, so what appeared meanwhile is new once it listens again.
+    func testAProviderThatHearsNothingComputesNothing() throws {
+        let d = Scripted()
+        d.enable = { m, s in
+            try goodReady(m, s)
+            // viewport height 719 (top 59, bottom 852 − 34 − 40) pinned to 200: an error; a
+            // left/right badge: an info.
+            try s.viewport.heightAnchor.constraint(equalToConstant: 200).activate()
+            let badge = LayoutView(identifier: "badge")
+            badge.isOpaque = false
+            try m.addSubview(badge)
+            try LayoutConstraint.activate([
+                badge.leftAnchor.constraint(equalTo: m.leftAnchor, constant: 200), badge.topAnchor.constraint(equalTo: m.topAnchor, constant: 300),
+                badge.widthAnchor.constraint(equalToConstant: 10), badge.heightAnchor.constraint(equalToConstant: 10),
+            ])
+        }
+        let (map, box) = try recordingMap(d)
+        defer { map.invalidate() }
+        var answer: DiagnosticSeverity? = nil
+        var asked = 0
+        var refusal: Error?
+        map.minimumSeverityProvider = { [unowned map] in
+            asked += 1
+            do { try map.stopGuidance() } catch { refusal = error }
+            return answer
+        }
+        let before = map.diagnosticsComputations
+        try map.setNavigationEnabled(true)
+        XCTAssertGreaterThan(asked, 0)
+        guard case .reentrant? = refusal as? NavLayoutError else { return XCTFail("\(String(describing: refusal))") }
+        XCTAssertEqual(map.diagnosticsComputations, before, "no rule evaluated")
+        XCTAssertTrue(box.received.isEmpty)
+        answer = .error
+        try map.startGuidance()
+        XCTAssertEqual(map.diagnosticsComputations, before + 1)
+        XCTAssertEqual(box.received.map(\.code), [.unsatisfiable])
+        answer = .info
+        try map.stopGuidance()
+        XCTAssertEqual(box.received.map(\.code), [.unsatisfiable, .leftRightAnchor])
     }
 
     /// The handler runs with the callback guard up: events from it are refused; reading works.

@@ -3,7 +3,7 @@ import LayoutEngine
 @testable import NavigationUI
 import NavLayoutExamples
 
-/// SPEC §10: the sample delegate on `iphone-portrait` (393 × 852, safe area (59, 0, 34, 0)).
+/// docs/behaviour.md#the-sample-delegate: the sample delegate on `iphone-portrait` (393 × 852, safe area (59, 0, 34, 0)).
 final class SampleDelegateAcceptanceTests: XCTestCase {
     private func stackOf(_ map: NavigationMapView) -> LayoutView? {
         map.subviews.first { $0.identifier == "buttonStack" }

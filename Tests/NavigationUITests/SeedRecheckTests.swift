@@ -5,8 +5,8 @@ import LayoutEngine
 
 // Issue 16, the re-check of the seed's rules: (A) the logo and the viewport must stay visible,
 // (B) the cards' margins guides stay inside the safe area they reach under, (C) presented frames
-// are snapped like solved ones. Frames: SPEC §10 for the sample delegate on iphone-portrait
-// (393 × 852, S = 59/0/34/0), SPEC §4 for sizes, SPEC §9 for the presets.
+// are snapped like solved ones. Frames: docs/behaviour.md#expected-frames for the sample delegate on iphone-portrait
+// (393 × 852, S = 59/0/34/0), docs/behaviour.md#component-sizes for sizes, docs/behaviour.md#device-presets for the presets.
 
 private func missing(_ map: NavigationMapView) -> [LayoutDiagnostic] {
     map.diagnostics.filter { $0.code == .missingRequiredComponent }
@@ -35,7 +35,7 @@ final class KeepVisibleTests: XCTestCase {
         let message = try XCTUnwrap(found.first?.message)
         XCTAssertTrue(message.contains("googleLogo is in the map view's hierarchy but hidden in the activeGuidance state"), message)
         XCTAssertTrue(message.contains("set its isHidden to false"), message)
-        // Nothing else changed: the rest of the layout is SPEC §10's, so this is the only finding.
+        // Nothing else changed: the rest of the layout is docs/behaviour.md#acceptance-values:, so this is the only finding.
         XCTAssertEqual(map.diagnostics.count, 1)
         map.googleLogo.isHidden = false
         XCTAssertEqual(map.diagnostics.map(\.message), [])
@@ -45,7 +45,7 @@ final class KeepVisibleTests: XCTestCase {
         let map = try guidance()
         defer { map.invalidate() }
         try map.panMap()
-        XCTAssertEqual(map.diagnostics.map(\.message), [])  // 136 × 48 still fits its place (SPEC §4)
+        XCTAssertEqual(map.diagnostics.map(\.message), [])  // 136 × 48 still fits its place (docs/behaviour.md#component-sizes)
         map.googleLogo.isHidden = true
         let message = try XCTUnwrap(missing(map).first?.message)
         XCTAssertTrue(message.hasPrefix("googleLogo (showing as the re-center button) is in the map view's hierarchy but hidden"), message)
@@ -132,7 +132,7 @@ final class ComponentSafeAreaTests: XCTestCase {
         // guide (8, 754, 377, 106 − 8 − 42 = 56), whose bottom 810 is 8 above the safe area's 818.
         XCTAssertEqual(map.etaCard.safeAreaInsets, EdgeInsets(top: 0, left: 0, bottom: 34, right: 0))
         XCTAssertEqual(map.etaCard.layoutMarginsGuide.frame, Rect(x: 8, y: 754, width: 377, height: 56))
-        // SPEC §10's frames did not move, and guides asked for add no diagnostic.
+        // docs/behaviour.md#expected-frames: frames did not move, and guides asked for add no diagnostic.
         XCTAssertEqual(map.turnCard.frame, Rect(x: 0, y: 0, width: 393, height: 163))
         XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 163, width: 393, height: 583))
         XCTAssertEqual(map.diagnostics.map(\.message), [])
@@ -203,7 +203,7 @@ final class PresentedFrameSnappingTests: XCTestCase {
         try map.triggerPrompt(.incident)
         try map.advanceTime(by: 0.2)
         let prompt = try XCTUnwrap(map.currentPrompt)
-        // SPEC §10 at 0.2 s: prompt (0, 792, 393, 120), viewport (0, 163, 393, 576), compass
+        // docs/behaviour.md#expected-frames at 0.2 s: prompt (0, 792, 393, 120), viewport (0, 163, 393, 576), compass
         // (337, 683, 56, 56) (690 + (676 − 690) × 0.5).
         XCTAssertEqual(prompt.frame, Rect(x: 0, y: 792, width: 393, height: 120))
         XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 163, width: 393, height: 576))

@@ -4,10 +4,10 @@ import LayoutEngine
 @testable import NavLayoutExamples
 
 // Issue 16: the seed's rules that differed from or were missing in the API. Frames are computed
-// by hand from SPEC §4's sizes and §9's iphone-portrait preset (393 × 852, safe area 59/0/34/0);
-// SPEC §10 gives the sample delegate's frames these tests start from.
+// by hand from docs/behaviour.md#component-sizes: sizes and docs/behaviour.md#device-presets: iphone-portrait preset (393 × 852, safe area 59/0/34/0);
+// docs/behaviour.md#expected-frames gives the sample delegate's frames these tests start from.
 
-/// The sample delegate (SPEC §10) with an extra step after each callback, to break one rule.
+/// The sample delegate (docs/behaviour.md#the-sample-delegate) with an extra step after each callback, to break one rule.
 private final class Tweaked: SampleLayoutDelegate {
     var afterEnable: (NavigationMapView, NavigationReadyUIState) throws -> Void = { _, _ in }
     var afterStart: (NavigationMapView, ActiveGuidanceUIState) throws -> Void = { _, _ in }
@@ -41,7 +41,7 @@ private func enabled(_ delegate: NavigationLayoutDelegate?) throws -> Navigation
 /// Item 1: layers on screen. The diagnostics that depend on z-order follow the new calls.
 final class LayersOnScreenTests: XCTestCase {
     /// Sample delegate, active guidance, incident prompt slid in: prompt (0, 732, 393, 120) over
-    /// the ETA card (0, 746, 393, 106) (SPEC §10).
+    /// the ETA card (0, 746, 393, 106) (docs/behaviour.md#expected-frames).
     private func promptOverCard() throws -> NavigationMapView {
         let map = try enabled(SampleLayoutDelegate())
         try map.startGuidance()
@@ -58,12 +58,12 @@ final class LayersOnScreenTests: XCTestCase {
         let map = try promptOverCard()
         defer { map.invalidate() }
         let prompt = try XCTUnwrap(map.currentPrompt)
-        XCTAssertEqual(map.diagnostics.map(\.code), [], "SPEC §10: the sample has no diagnostics")
+        XCTAssertEqual(map.diagnostics.map(\.code), [], "docs/behaviour.md#the-sample-delegate: the sample has no diagnostics")
         XCTAssertEqual(prompt.frame, Rect(x: 0, y: 732, width: 393, height: 120))
         let index = { (v: LayoutView) in map.subviews.firstIndex { $0 === v } ?? -1 }
 
         try map.sendSubviewToBack(prompt)
-        XCTAssertTrue(coveredPrompt(map), "a prompt below the card it overlaps is covered (SPEC §8 overlap)")
+        XCTAssertTrue(coveredPrompt(map), "a prompt below the card it overlaps is covered (docs/behaviour.md#diagnostics overlap)")
         let covered = try XCTUnwrap(codes(map, .overlap).first)
         XCTAssertTrue(covered.message.contains("bringSubviewToFront"), covered.message)
         try map.bringSubviewToFront(prompt)
@@ -78,7 +78,7 @@ final class LayersOnScreenTests: XCTestCase {
         XCTAssertFalse(coveredPrompt(map))
         try map.insertSubview(prompt, at: 0)
         XCTAssertTrue(coveredPrompt(map))
-        // Reordering kept every constraint: the frames are SPEC §10's.
+        // Reordering kept every constraint: the frames are docs/behaviour.md#expected-frames:.
         XCTAssertEqual(prompt.frame, Rect(x: 0, y: 732, width: 393, height: 120))
         XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 163, width: 393, height: 569))
         try map.bringSubviewToFront(prompt)
@@ -88,7 +88,7 @@ final class LayersOnScreenTests: XCTestCase {
     func testObstructionAndOverlapWithHostViewsDoNotDependOnOrder() throws {
         // An opaque host card over the viewport and the logo: the map is drawn under every
         // subview, so the viewport is obstructed whatever the card's place in z-order; the logo and
-        // the card intersect whichever is on top (SPEC §8 overlap is about space, not order).
+        // the card intersect whichever is on top (docs/behaviour.md#diagnostics overlap is about space, not order).
         let card = LayoutView(identifier: "orderCard")
         let d = Tweaked()
         d.afterStart = { m, s in
@@ -121,7 +121,7 @@ final class SpeedWidgetStateTests: XCTestCase {
         defer { map.invalidate() }
         XCTAssertTrue(map.shouldDisplaySpeedometer && map.shouldDisplaySpeedLimit, "both settings default to true")
         XCTAssertTrue(map.isSpeedAvailable && map.isSpeedLimitAvailable, "data defaults to both known")
-        // SPEC §4 sizes: none 0 × 0, one reading 64 × 64, both 64 × 136.
+        // docs/behaviour.md#component-sizes sizes: none 0 × 0, one reading 64 × 64, both 64 × 136.
         func expect(_ mode: SpeedWidgetMode, _ w: Double, _ h: Double, line: UInt = #line) {
             XCTAssertEqual(map.speedWidgetMode, mode, line: line)
             XCTAssertEqual(map.speedWidget.frame.size, Size(width: w, height: h), line: line)
@@ -168,7 +168,7 @@ final class SpeedWidgetStateTests: XCTestCase {
         try map.startGuidance()
         map.shouldDisplaySpeedometer = false
         try map.setSpeedData(speedAvailable: false, speedLimitAvailable: false)
-        XCTAssertEqual(d.calls, 0, "SPEC §4: no callback for the widget's size")
+        XCTAssertEqual(d.calls, 0, "docs/behaviour.md#component-sizes: no callback for the widget's size")
     }
 
     func testSpeedDataIsAnEventAndTheSettingsAreNot() throws {
@@ -289,7 +289,7 @@ final class LegacyAPIsIssue16Tests: XCTestCase {
         XCTAssertTrue(ignored[1].hasPrefix("invalidateLayout(forAccessoryView:) "), ignored[1])
         XCTAssertEqual(map.camera.padding, EdgeInsets(top: 59, left: 0, bottom: 34, right: 0), "the viewport alone frames the camera")
         try map.startGuidance()
-        XCTAssertEqual(codes(map, .legacyAPIIgnored).count, 0, "reported until the next transition (SPEC §7)")
+        XCTAssertEqual(codes(map, .legacyAPIIgnored).count, 0, "reported until the next transition (docs/behaviour.md#built-in-layout-and-legacy-apis)")
     }
 }
 
@@ -407,7 +407,7 @@ final class EnableNavigationSpellingTests: XCTestCase {
         try map.setLayoutDelegate(SampleLayoutDelegate())
         try map.enableNavigation()
         XCTAssertEqual(map.stateKind, .navigationReady)
-        XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 59, width: 393, height: 759))   // SPEC §10 ready
+        XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 59, width: 393, height: 759))   // docs/behaviour.md#expected-frames ready
         XCTAssertThrowsError(try map.enableNavigation()) { XCTAssertEqual(($0 as? NavLayoutError)?.code, 3) }
         try map.setNavigationEnabled(false)
         XCTAssertFalse(map.isNavigationEnabled)

@@ -31,7 +31,7 @@ final class SnapshotTests: XCTestCase {
         let views = try XCTUnwrap(json["views"] as? [[String: Any]])
         XCTAssertEqual(views[0]["kind"] as? String, "map")
         let prompt = try XCTUnwrap(views.first { $0["identifier"] as? String == "incidentPrompt" })
-        // SPEC §10 at 0.2 s: presented (0, 792, 393, 120), target (0, 732, 393, 120).
+        // docs/behaviour.md#expected-frames at 0.2 s: presented (0, 792, 393, 120), target (0, 732, 393, 120).
         XCTAssertEqual(prompt["frame"] as? [String: Double], ["x": 0, "y": 792, "width": 393, "height": 120])
         XCTAssertEqual(prompt["targetFrame"] as? [String: Double], ["x": 0, "y": 732, "width": 393, "height": 120])
         XCTAssertEqual(prompt["parent"] as? Int, 0)
@@ -54,7 +54,7 @@ final class SnapshotTests: XCTestCase {
         let svg = map.snapshotSVG()
         XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"393\" height=\"852\""))
         XCTAssertTrue(svg.contains("fill=\"url(#hatch)\""), "the viewport is hatched")
-        XCTAssertTrue(svg.contains("<circle cx=\"196.5\" cy=\"454.5\""), "the vehicle point (SPEC §10)")
+        XCTAssertTrue(svg.contains("<circle cx=\"196.5\" cy=\"454.5\""), "the vehicle point (docs/behaviour.md#acceptance-values)")
         XCTAssertTrue(svg.contains(">turnCard</text>"))
         XCTAssertFalse(svg.contains("http://") && svg.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http"), "no external resources")
         XCTAssertEqual(map.snapshotSVG(), svg, "deterministic")

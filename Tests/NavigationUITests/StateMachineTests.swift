@@ -2,7 +2,7 @@ import XCTest
 import LayoutEngine
 @testable import NavigationUI
 
-/// Records every callback, in order (SPEC §3's table).
+/// Records every callback, in order (the table in docs/behaviour.md#events-and-callbacks).
 private final class Recorder: NavigationLayoutDelegate {
     var calls: [String] = []
     var states: [NavigationUIState] = []
@@ -146,7 +146,7 @@ final class StateMachineTests: XCTestCase {
     }
 }
 
-/// SPEC §4 component sizes, computed by hand.
+/// docs/behaviour.md#component-sizes component sizes, computed by hand.
 final class ComponentSizeTests: XCTestCase {
     private func sizeAfterLayout(_ view: LayoutView, in map: NavigationMapView) throws -> Size {
         try map.addSubview(view)
@@ -202,7 +202,7 @@ final class ComponentSizeTests: XCTestCase {
         try map.setLayoutDelegate(Recorder()) // places nothing: the prompt keeps the frame it arrives with
         try map.setNavigationEnabled(true)
         try map.startGuidance()
-        // min(820 − 0 − 0, 480) = 480 wide; heights by kind (SPEC §4).
+        // min(820 − 0 − 0, 480) = 480 wide; heights by kind (docs/behaviour.md#component-sizes).
         let expected: [(NavigationPromptKind, Double)] = [(.incident, 120), (.speedCamera, 96), (.traffic, 120), (.betterRoute, 152)]
         for (kind, height) in expected {
             let p = try XCTUnwrap(try map.triggerPrompt(kind))

@@ -135,7 +135,7 @@ static inline int same_layout(const layout_record *a, const layout_record *b) {
         CHECK(same_layout(&before_, &after_), "%s changed the map view", #call);          \
     } while (0)
 
-/* The camera's padding is (top, left, bottom, right) and its vehicle point (vx, vy) (SPEC §6). */
+/* The camera's padding is (top, left, bottom, right) and its vehicle point (vx, vy) (docs/behaviour.md#camera-framing). */
 static inline void check_camera(nl_map_view *map, double top, double left, double bottom, double right,
                          double vx, double vy, const char *source) {
     nl_camera c;

@@ -3,7 +3,7 @@
  * own labels, the map view's element order (computed and host-set) and the four accessibility
  * diagnostics (NL_DIAG_HIT_TARGET_TOO_SMALL 16 ... NL_DIAG_ACCESSIBILITY_ORDER_SKIPS_COMPONENT 19).
  *
- * Frames: the C sample delegate on iphone-portrait (SPEC §10): ready compass (337, 762), logo
+ * Frames: the C sample delegate on iphone-portrait (docs/behaviour.md#expected-frames): ready compass (337, 762), logo
  * (0, 786); guidance turn card top 0, reporting 626, compass 690, logo 714, ETA card 746; the
  * incident prompt at rest at 732 pushes reporting to 612, compass 676, logo 700.
  */
@@ -121,7 +121,7 @@ static void test_computed_order_and_component_labels(void) {
     CHECK_OK(nl_map_view_advance_time(map, 0.4));
     CHECK_ORDER(map, "turnCard reporting compass googleLogo incidentPrompt etaCard");   /* 612 676 700 732 746 */
     check_label(find_view(map, "incidentPrompt"), "Incident ahead");
-    CHECK(diagnostic_count(map) == 0, "SPEC §10 prompt state: no diagnostics");
+    CHECK(diagnostic_count(map) == 0, "docs/behaviour.md#acceptance-values prompt state: no diagnostics");
     nl_map_view_destroy(map);
 }
 

@@ -1,14 +1,14 @@
 /*
- * Issue 3 through the C ABI: the built-in layout (SPEC §7) on four presets, the legacy slot
- * settings and guides honoured by it, the compass rule (SPEC §3), runtime-sized components (speed
+ * Issue 3 through the C ABI: the built-in layout (docs/behaviour.md#built-in-layout) on four presets, the legacy slot
+ * settings and guides honoured by it, the compass rule (docs/behaviour.md#compass-rule), runtime-sized components (speed
  * widget modes, logo <-> re-center), incident reporting, suppressed prompts, and the getters.
  *
- * Sizes (SPEC §4): logo 72 x 32 (re-center 136 x 48), buttons 56 x 56, speed widget both 64 x 136,
+ * Sizes (docs/behaviour.md#component-sizes): logo 72 x 32 (re-center 136 x 48), buttons 56 x 56, speed widget both 64 x 136,
  * one reading 64 x 64, none 0 x 0; trip progress bar width 12; turn card standard
  * (W - S.l - S.r) x (S.top + 104), wide wideCardWidth x (S.top + 104); ETA card standard W x
  * (72 + S.bottom), wide wideCardWidth x (72 + S.bottom); wideCardWidth = min(360, safe width x 0.45);
  * wide mode when the safe width >= 600.
- * The built-in layout (SPEC §7, BuiltInLayout.swift): content top = turn card bottom (standard) or
+ * The built-in layout (docs/behaviour.md#built-in-layout, BuiltInLayout.swift): content top = turn card bottom (standard) or
  * the safe-area top (no header, or wide); content bottom = min(safe-area bottom, ETA card top) in
  * standard, the safe-area bottom in wide; viewport, logo, speed widget, trip progress bar in the
  * column from the safe-area leading edge (standard) or the cards' trailing edge (wide); logo on the
@@ -295,7 +295,7 @@ static void test_legacy_guides(void) {
     nl_map_view_destroy(map);
 }
 
-/* ---- compass rule (SPEC §3) ------------------------------------------------------------- */
+/* ---- compass rule (docs/behaviour.md#compass-rule) ------------------------------------------------------------- */
 
 static void test_compass_rule(void) {
     nl_map_view *map = nl_map_view_create_preset("iphone-portrait");
@@ -325,7 +325,7 @@ static void test_compass_rule(void) {
     CHECK_OK(nl_map_view_set_compass_button_enabled(map, true));
     FRAME(map, "compass", 337, 59, 56, 56, "custom delegate, navigation disabled: the map's own compass");
     CHECK_OK(nl_map_view_set_navigation_enabled(map, true));
-    FRAME(map, "compass", 337, 762, 56, 56, "the sample's stack bottom (SPEC §10)");
+    FRAME(map, "compass", 337, 762, 56, 56, "the sample's stack bottom (docs/behaviour.md#expected-frames)");
     CHECK(diagnostics_with_code(map, NL_DIAG_LEGACY_API_IGNORED) == 0, "the compass setting is not a legacy slot API");
     CHECK_OK(nl_map_view_set_navigation_enabled(map, false));
     FRAME(map, "compass", 337, 59, 56, 56, "back top-trailing");
@@ -459,7 +459,7 @@ static void test_getters(void) {
     CHECK(p == 251, "hugging set");
     CHECK_STATUS(nl_view_hugging_priority(v, (nl_axis)2, &p), NL_ERR_INVALID_ARGUMENT);
     CHECK_OK(nl_view_layout_margins(find_view(map, "speedWidget"), &m));
-    CHECK(m.top == 4 && m.left == 4 && m.bottom == 4 && m.right == 4, "speed widget margins 4 (SPEC §4)");
+    CHECK(m.top == 4 && m.left == 4 && m.bottom == 4 && m.right == 4, "speed widget margins 4 (docs/behaviour.md#component-sizes)");
 
     CHECK_OK(nl_hiding_stack_spacing(stack, &spacing));
     CHECK(spacing == 8, "spacing 8");

@@ -304,7 +304,7 @@ static void test_hammer(void) {
         CHECK(st == NL_OK || st == NL_ERR_INVALID_STATE, "enable after hammering: %s", nl_status_name(st));
         CHECK_OK(nl_map_view_navigation_state(map, &k));
         CHECK_OK(nl_view_frame(nl_map_view_root(map), &r));
-        CHECK_RECT(r, 0, 0, 393, 852, "iphone-portrait (SPEC §9)");
+        CHECK_RECT(r, 0, 0, 393, 852, "iphone-portrait (docs/behaviour.md#device-presets)");
         CHECK_OK(nl_solver_suggest_value(s, x, 5));
         CHECK_OK(nl_solver_update_variables(s));
         CHECK_OK(nl_variable_value(x, &v));

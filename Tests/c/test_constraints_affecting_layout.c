@@ -1,8 +1,8 @@
 /*
  * Issue 14, "why is it here?", through the C ABI: nl_view_constraints_affecting_layout and
  * nl_guide_constraints_affecting_layout on the C sample delegate (examples/c/sample_delegate.c,
- * SPEC §10) on iphone-portrait, 393 x 852 pt, safe area (top 59, leading 0, bottom 34, trailing 0)
- * (SPEC §9), plus the argument checks.
+ * docs/behaviour.md#acceptance-values) on iphone-portrait, 393 x 852 pt, safe area (top 59, leading 0, bottom 34, trailing 0)
+ * (docs/behaviour.md#device-presets), plus the argument checks.
  *
  * Hand derivation, active guidance, vertical axis of the viewport:
  *   viewport.top = turnCard.bottom = turnCard.top + turnCard.height = map.top + 163 = 0 + 163

@@ -1,11 +1,11 @@
 /*
  * Issue 3 with custom delegates through the C ABI: legacy slot APIs ignored and reported
- * (SPEC §7, §8), shuffled buttons found by type (SPEC §3), the wide example delegate across a
+ * (docs/behaviour.md#built-in-layout-and-legacy-apis, docs/behaviour.md#diagnostics), shuffled buttons found by type (docs/behaviour.md#buttons), the wide example delegate across a
  * portrait -> landscape -> portrait rotation in active guidance, and the sample mirrored in
  * right-to-left layout (x' = W - x - w).
  *
  * iphone-portrait 393 x 852, S = (59, 0, 34, 0); iphone-landscape 852 x 393, S = (0, 59, 21, 59)
- * (SPEC §9). Sample frames: SPEC §10 (test_spec10.c has the arithmetic).
+ * (docs/behaviour.md#device-presets). Sample frames: docs/behaviour.md#expected-frames (test_spec10.c has the arithmetic).
  */
 #include <stdlib.h>
 
@@ -59,11 +59,11 @@ static void test_legacy_ignored(void) {
 
     record_layout(map, &after);
     CHECK(same_layout(&before, &after), "legacy APIs change nothing with a custom delegate");
-    FRAME(map, "turnCard", 0, 0, 393, 163, "still there (SPEC §10)");
+    FRAME(map, "turnCard", 0, 0, 393, 163, "still there (docs/behaviour.md#expected-frames)");
     CHECK(find_view(map, "accessory") == NULL && nl_view_superview(accessory) == NULL, "accessory not placed");
     CHECK_OK(nl_map_view_camera(map, &c));
     CHECK(c.padding.top == 163 && c.padding.left == 0 && c.padding.bottom == 106 && c.padding.right == 0,
-          "camera padding (%g, %g, %g, %g) = SPEC §10's (163, 0, 106, 0), no legacy padding", c.padding.top,
+          "camera padding (%g, %g, %g, %g) = the (163, 0, 106, 0) of docs/behaviour.md#expected-frames, no legacy padding", c.padding.top,
           c.padding.left, c.padding.bottom, c.padding.right);
     CHECK_OK(nl_map_view_navigation_header_enabled(map, &on));
     CHECK(on, "the built-in setting is untouched");
@@ -110,8 +110,8 @@ static void test_shuffled_buttons(void) {
     FRAME(map, "compass", 337, 762, 56, 56, "ready: stack bottom 818-56 whatever the order");
     FRAME(map, "unknownButton", 337, 698, 56, 56, "unknown type above: 762-8-56");
     CHECK_OK(nl_map_view_start_guidance(map));
-    FRAME(map, "compass", 337, 690, 56, 56, "746-56 (SPEC §10)");
-    FRAME(map, "reporting", 337, 626, 56, 56, "690-64 (SPEC §10)");
+    FRAME(map, "compass", 337, 690, 56, 56, "746-56 (docs/behaviour.md#expected-frames)");
+    FRAME(map, "reporting", 337, 626, 56, 56, "690-64 (docs/behaviour.md#expected-frames)");
     FRAME(map, "unknownButton", 337, 562, 56, 56, "626-64");
     nl_map_view_destroy(map);
 
@@ -123,16 +123,16 @@ static void test_shuffled_buttons(void) {
     nl_map_view_destroy(map);
 }
 
-/* SPEC §10 active guidance (iphone-portrait). */
+/* docs/behaviour.md#expected-frames active guidance (iphone-portrait). */
 static void check_sample_active(nl_map_view *map, const char *when) {
     (void)when;
-    FRAME(map, "turnCard", 0, 0, 393, 163, "SPEC §10");
-    FRAME(map, "etaCard", 0, 746, 393, 106, "SPEC §10");
-    FRAME(map, "buttonStack", 337, 163, 56, 583, "SPEC §10");
-    FRAME(map, "compass", 337, 690, 56, 56, "SPEC §10");
-    FRAME(map, "reporting", 337, 626, 56, 56, "SPEC §10");
-    FRAME(map, "googleLogo", 0, 714, 72, 32, "SPEC §10");
-    FRAME(map, "viewport", 0, 163, 393, 583, "SPEC §10");
+    FRAME(map, "turnCard", 0, 0, 393, 163, "docs/behaviour.md#expected-frames");
+    FRAME(map, "etaCard", 0, 746, 393, 106, "docs/behaviour.md#expected-frames");
+    FRAME(map, "buttonStack", 337, 163, 56, 583, "docs/behaviour.md#expected-frames");
+    FRAME(map, "compass", 337, 690, 56, 56, "docs/behaviour.md#expected-frames");
+    FRAME(map, "reporting", 337, 626, 56, 56, "docs/behaviour.md#expected-frames");
+    FRAME(map, "googleLogo", 0, 714, 72, 32, "docs/behaviour.md#expected-frames");
+    FRAME(map, "viewport", 0, 163, 393, 583, "docs/behaviour.md#expected-frames");
     CHECK(find_view(map, "orderStatus") == NULL, "%s: no order status in the standard variant", when);
 }
 
@@ -228,8 +228,8 @@ static void test_rtl_mirror(void) {
                   r.y, r.width, r.height, l.x, l.y, l.width, l.height);
         }
     }
-    FRAME(rtl, "compass", 0, 676, 56, 56, "x 393-337-56 = 0; prompt shown: y 676 (SPEC §10)");
-    FRAME(rtl, "googleLogo", 321, 700, 72, 32, "393-0-72 = 321; prompt shown: y 700 (SPEC §10)");
+    FRAME(rtl, "compass", 0, 676, 56, 56, "x 393-337-56 = 0; prompt shown: y 676 (docs/behaviour.md#expected-frames)");
+    FRAME(rtl, "googleLogo", 321, 700, 72, 32, "393-0-72 = 321; prompt shown: y 700 (docs/behaviour.md#expected-frames)");
     nl_map_view_destroy(ltr);
     nl_map_view_destroy(rtl);
 }

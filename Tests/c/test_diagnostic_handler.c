@@ -1,9 +1,9 @@
 /*
  * Issue 14, "diagnostics are never silent", through the C ABI: nl_set_diagnostic_handler. A small
  * delegate whose ready layout is good (viewport = safe area minus 40 pt at the bottom, logo at the
- * safe area's bottom-leading corner; iphone-portrait 393 x 852, safe area (59, 0, 34, 0), SPEC §9)
+ * safe area's bottom-leading corner; iphone-portrait 393 x 852, safe area (59, 0, 34, 0), docs/behaviour.md#device-presets)
  * plus a host view "orderCard" 100 wide at the map's top-leading corner whose height is pinned to
- * 60 and then to 80: the second is broken (SPEC §2: the most recently activated member of a
+ * 60 and then to 80: the second is broken (docs/behaviour.md#unsatisfiable-constraints: the most recently activated member of a
  * conflict), and the minimal conflicting set is the two of them. Optionally a see-through
  * "badge" pinned with left/top: a leftRightAnchor info.
  */
@@ -259,10 +259,93 @@ static void test_silence_and_restore(void) {
     CHECK_OK(nl_map_view_destroy(again));
 }
 
+/* nl_set_diagnostic_handler_with_minimum: what the minimum-severity function answers. */
+typedef struct minimum_answer {
+    int32_t answer;
+    int calls;
+    nl_map_view *map;
+    int wrong_map;
+    nl_status start_status, destroy_status;
+} minimum_answer;
+
+/* The handler and its function share one user_data. */
+typedef struct handler_and_minimum {
+    record r;
+    minimum_answer m;
+} handler_and_minimum;
+
+static void handler_part(void *user_data, nl_map_view *map, const nl_diagnostic *d) {
+    recording_handler(&((handler_and_minimum *)user_data)->r, map, d);
+}
+
+static int32_t minimum_part(void *user_data, nl_map_view *map) {
+    minimum_answer *m = &((handler_and_minimum *)user_data)->m;
+    m->calls++;
+    if (map != m->map) m->wrong_map++;
+    if (m->calls == 1) {   /* inside the function the map view is guarded as in the handler */
+        m->start_status = nl_map_view_start_guidance(map);
+        m->destroy_status = nl_map_view_destroy(map);
+    }
+    return m->answer;
+}
+
+/* Only the severities the function asks for reach the handler; NONE skips the report, and what
+ * appeared meanwhile is new once it asks again (the scene: an unsatisfiable error and a
+ * leftRightAnchor info, both in the list all along). */
+static void test_minimum_severity(void) {
+    scene sc = {1, 0, NULL};
+    nl_map_view *map = make_map(&sc);
+    handler_and_minimum hm;
+    size_t count = 0;
+    char *text;
+    nl_ui_state_kind state;
+    memset(&hm, 0, sizeof hm);
+    hm.r.map = hm.m.map = map;
+    hm.m.answer = NL_SEVERITY_NONE;
+    nl_set_diagnostic_handler_with_minimum(handler_part, minimum_part, &hm);
+    text = capture_stderr(enable_navigation, map);
+    CHECK(strcmp(text, "") == 0, "nothing on stderr: \"%s\"", text);
+    free(text);
+    CHECK(hm.m.calls >= 1 && hm.r.calls == 0, "NONE: asked %d times, %d reports", hm.m.calls, hm.r.calls);
+    CHECK(hm.m.wrong_map == 0, "the function gets the reporting map view");
+    CHECK(hm.m.start_status == NL_ERR_REENTRANT, "start_guidance inside: %s", nl_status_name(hm.m.start_status));
+    CHECK(hm.m.destroy_status == NL_ERR_REENTRANT, "destroy inside: %s", nl_status_name(hm.m.destroy_status));
+    CHECK_OK(nl_map_view_navigation_state(map, &state));
+    CHECK(state == NL_UI_STATE_NAVIGATION_READY, "state %d", state);
+    CHECK_OK(nl_map_view_diagnostic_count(map, &count));
+    CHECK(count == 2, "the list has both: %zu", count);
+
+    hm.m.answer = NL_SEVERITY_ERROR;        /* the next event's report: the error only */
+    CHECK_OK(nl_map_view_start_guidance(map));
+    CHECK(hm.r.calls == 1 && hm.r.codes[0] == NL_DIAG_UNSATISFIABLE, "ERROR: %d reports, first %d", hm.r.calls, hm.r.codes[0]);
+    hm.m.answer = -5;                       /* below 0 counts as INFO: now the info is new */
+    CHECK_OK(nl_map_view_stop_guidance(map));
+    CHECK(hm.r.calls == 2 && hm.r.codes[1] == NL_DIAG_LEFT_RIGHT_ANCHOR, "INFO: %d reports, second %d", hm.r.calls, hm.r.codes[1]);
+    hm.m.answer = 7;                        /* above 3 counts as NONE */
+    CHECK_OK(nl_map_view_start_guidance(map));
+    CHECK(hm.r.calls == 2, "NONE again: %d reports", hm.r.calls);
+
+    /* NULL as the function: every severity, as nl_set_diagnostic_handler; fn NULL: the default. */
+    nl_set_diagnostic_handler_with_minimum(NULL, minimum_part, &hm);
+    {
+        scene sc2 = {1, 0, NULL};
+        nl_map_view *again = make_map(&sc2);
+        int asked = hm.m.calls;
+        text = capture_stderr(enable_navigation, again);
+        CHECK(strcmp(text, expected_line) == 0, "the default, function ignored: \"%s\"", text);
+        CHECK(hm.m.calls == asked, "the function is not asked with the default");
+        free(text);
+        CHECK_OK(nl_map_view_destroy(again));
+    }
+    nl_set_diagnostic_handler(NULL, NULL);
+    CHECK_OK(nl_map_view_destroy(map));
+}
+
 int main(void) {
     test_default_writes_errors_to_stderr();
     test_handler_receives_each_new_diagnostic_once();
     test_inside_the_handler();
     test_silence_and_restore();
+    test_minimum_severity();
     return check_summary("test_diagnostic_handler");
 }

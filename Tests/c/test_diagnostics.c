@@ -1,12 +1,12 @@
 /*
- * Issue 4 through the C ABI: diagnostics (SPEC §8) read with nl_map_view_diagnostic from small,
+ * Issue 4 through the C ABI: diagnostics (docs/behaviour.md#diagnostics) read with nl_map_view_diagnostic from small,
  * deliberately broken C delegates — one rule each — plus the sample delegate (none on
  * iphone-portrait, exactly NL_DIAG_WIDE_MODE_CARDS_NOT_LEADING on iphone-landscape) and the JSON
  * snapshot (docs/snapshot-schema.md).
  *
  * Every broken delegate starts from the same good ready layout: viewport = the safe area minus
  * 40 pt at the bottom, logo at the safe area's bottom-leading corner (leading/trailing anchors, no
- * overlaps). iphone-portrait is 393 x 852, safe area (59, 0, 34, 0) (SPEC §9).
+ * overlaps). iphone-portrait is 393 x 852, safe area (59, 0, 34, 0) (docs/behaviour.md#device-presets).
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -392,7 +392,7 @@ static void test_turn_card_width_rejected(void) {
     CHECK_OK(nl_constraint_is_active(sc.width_attempt, &active));
     CHECK(!active, "the width constraint on the turn card is not activated");
     CHECK_OK(nl_view_frame(sc.turn_card, &f));
-    CHECK_RECT(f, 0, 0, 393, 163, "the turn card keeps W - 0 - 0 = 393 x (59 + 104) (SPEC §4)");
+    CHECK_RECT(f, 0, 0, 393, 163, "the turn card keeps W - 0 - 0 = 393 x (59 + 104) (docs/behaviour.md#sdk-components)");
     CHECK(find_code(map, NL_DIAG_SIZE_CONSTRAINT_ON_FIXED_COMPONENT, &d) == 1, "one sizeConstraintOnFixedComponent");
     CHECK(d.severity == NL_SEVERITY_ERROR, "an error");
     CHECK(d.item_count >= 1 && d.items[0] == sc.turn_card, "the item is the turn card");
@@ -496,6 +496,14 @@ static void test_empty_viewport(void) {
     nl_map_view *map = run("iphone-portrait", &sc, EMPTY_VIEWPORT);
     nl_diagnostic d = expect_only(map, NL_DIAG_EMPTY_VIEWPORT, NL_SEVERITY_ERROR, "viewport", "empty viewport");
     CHECK(d.item_count == 1 && d.items[0] == sc.viewport, "the viewport");
+    /* The message names what sets the offending axis (issue 14 follow-up; the same text as Swift's
+     * CulpritMessageTests.testAZeroWidthViewportNamesItsHorizontalConstraints): width 0, x =
+     * map.leading = map.left = 0; the height (100) is fine, so the horizontal axis only. */
+    CHECK(d.message != NULL && strcmp(d.message,
+              "viewport has zero area, frame (0, 0, 0, 100); horizontally it rests on viewport.leading == map.leading, "
+              "viewport.width == 0 and map.left == 0 (map frame); constrain its four edges to the open, unobstructed "
+              "area of the map") == 0,
+          "empty viewport message \"%s\"", d.message ? d.message : "(null)");
     CHECK(sc.failures == 0, "callbacks failed %d times", sc.failures);
     nl_map_view_destroy(map);
 }

@@ -134,7 +134,7 @@ static void test_stale_handles(void) {
     CHECK_FAILS_UNCHANGED(map, nl_view_destroy(v), NL_ERR_INVALID_HANDLE);
     CHECK_FAILS_UNCHANGED(map, nl_view_add_subview(root, v), NL_ERR_INVALID_HANDLE);
     CHECK_OK(nl_constraint_is_active(c, &active));
-    CHECK(!active, "removing a view deactivates its constraints (SPEC §2)");
+    CHECK(!active, "removing a view deactivates its constraints (docs/behaviour.md#views-and-layout-guides)");
     CHECK(find_view(map, "staleView") == NULL, "destroyed view left the hierarchy");
     /* SDK components and the root are not destroyable */
     CHECK_FAILS_UNCHANGED(map, nl_view_destroy(root), NL_ERR_INVALID_ARGUMENT);
@@ -299,7 +299,7 @@ static void test_constraint_errors(void) {
         batch[1] = c;
         CHECK_FAILS_UNCHANGED(map, nl_constraints_activate(batch, 2), NL_ERR_NO_COMMON_ANCESTOR);
         CHECK_OK(nl_constraint_is_active(batch[0], &active));
-        CHECK(!active, "nothing half-added (SPEC §2)");
+        CHECK(!active, "nothing half-added (docs/behaviour.md#constraints)");
     }
     /* hierarchy errors */
     CHECK_FAILS_UNCHANGED(map, nl_view_add_subview(alpha, alpha), NL_ERR_INVALID_ARGUMENT);
@@ -413,7 +413,7 @@ static void test_reentrant_and_failing_callbacks(void) {
           "the host's message comes back unchanged: \"%s\"", nl_last_error_message());
     CHECK(r.inner[0] == NL_OK, "fail_callback inside the callback succeeded");
     CHECK_OK(nl_map_view_navigation_state(map, &kind));
-    CHECK(kind == NL_UI_STATE_NAVIGATION_READY, "the transition is not undone (SPEC §3)");
+    CHECK(kind == NL_UI_STATE_NAVIGATION_READY, "the transition is not undone (docs/behaviour.md#callbacks-that-fail)");
     r.mode = MODE_NOTHING;
     CHECK_OK(nl_map_view_start_guidance(map));   /* the map view stays usable */
     CHECK_OK(nl_map_view_set_navigation_enabled(map, false));

@@ -46,7 +46,7 @@ static void prompts_are_destroyed(const char *name, install_fn install) {
     CHECK(is_stale(traffic), "%s: the dismissed prompt was destroyed when its slide ended", name);
     CHECK(find_view(map, "trafficPrompt") == NULL, "%s: and it left the hierarchy", name);
     /* navigation disabled while a prompt is shown: the map view hides it first (hide_prompt,
-       SPEC §3), it slides out and is destroyed at the end, navigation disabled or not */
+       docs/behaviour.md#navigation-state-machine), it slides out and is destroyed at the end, navigation disabled or not */
     CHECK_OK(nl_map_view_trigger_prompt(map, NL_PROMPT_SPEED_CAMERA));
     CHECK_OK(nl_map_view_advance_time(map, 0.4));
     camera = find_view(map, "speedCameraPrompt");

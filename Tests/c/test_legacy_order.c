@@ -82,7 +82,7 @@ static void test_guide_and_real_changes_keep_host_order(void) {
     host_is_last(map, "the first nl_map_view_legacy_guide");
     /* the guide follows the turn card: (0, 0, 393, 163) on iphone-portrait (test_builtin.c) */
     CHECK_OK(nl_guide_frame(g, &r));
-    CHECK_RECT(r, 0, 0, 393, 163, "the turn card's frame, SPEC §7");
+    CHECK_RECT(r, 0, 0, 393, 163, "the turn card's frame, docs/behaviour.md#built-in-layout-and-legacy-apis");
     /* a real change: the turn card leaves and comes back; the host view stays in front */
     CHECK_OK(nl_map_view_set_navigation_header_enabled(map, false));
     host_is_last(map, "set_navigation_header_enabled(false)");

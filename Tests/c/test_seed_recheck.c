@@ -8,7 +8,7 @@
  *  (C) presented frames during an animation are snapped like solved ones.
  *
  * iphone-portrait 393 x 852, S = (59, 0, 34, 0); ipad-portrait 820 x 1180, S = (24, 0, 20, 0)
- * (SPEC §9). Frames of the sample delegate: SPEC §10; sizes: SPEC §4.
+ * (docs/behaviour.md#device-presets). Frames of the sample delegate: docs/behaviour.md#expected-frames; sizes: docs/behaviour.md#component-sizes.
  */
 #include <stdlib.h>
 
@@ -41,7 +41,7 @@ static void test_hidden_logo(void) {
     nl_map_view *map = guidance("iphone-portrait");
     nl_view *logo = find_view(map, "googleLogo");
     nl_diagnostic d;
-    CHECK(diagnostic_count(map) == 0, "SPEC §10: the sample delegate has no diagnostics");
+    CHECK(diagnostic_count(map) == 0, "docs/behaviour.md#the-sample-delegate: the sample delegate has no diagnostics");
     CHECK_OK(nl_view_set_hidden(logo, true));
     CHECK(diagnostic_count(map) == 1, "the hidden logo is the one finding");
     CHECK_OK(diagnostic_at(map, 0, &d));
@@ -123,7 +123,7 @@ static void test_card_margins(void) {
     CHECK_RECT(r, 8, 754, 377, 56, "ETA card margins from its safe area");
     CHECK_OK(nl_view_safe_area_insets(nl_map_view_root(map), &in));
     CHECK_INSETS(in, 59, 0, 34, 0, "the map's own: the preset's");
-    CHECK(diagnostic_count(map) == 0, "guides asked for change no frame of SPEC §10");
+    CHECK(diagnostic_count(map) == 0, "guides asked for change no frame of docs/behaviour.md#expected-frames");
 
     /* Measured from the frame alone when the host turns it off. */
     CHECK_OK(nl_view_insets_layout_margins_from_safe_area(eta, &on));
@@ -162,7 +162,7 @@ static void test_snapped_presented_frames(void) {
     nl_rect r;
     /* With the clock at 2.9 s the slide runs 2.9 ... 3.3; 0.2 s later the clock reads
      * 3.0999999999999996: the progress is a hair under 0.5 and the prompt read 791.9999999999999
-     * before presented frames were snapped. SPEC §10 at 0.2 s: prompt (0, 792, 393, 120),
+     * before presented frames were snapped. docs/behaviour.md#expected-frames at 0.2 s: prompt (0, 792, 393, 120),
      * viewport (0, 163, 393, 576). Compared exactly, not to 1e-9. */
     CHECK_OK(nl_map_view_advance_time(map, 2.9));
     CHECK_OK(nl_map_view_trigger_prompt(map, NL_PROMPT_INCIDENT));

@@ -6,9 +6,9 @@
  * invalidate_layout_for_accessory_view; SDK components refusing subviews and guides; host views
  * and guides a delegate leaves behind after disable_navigation_ui.
  *
- * iphone-portrait 393 x 852, S = (59, 0, 34, 0) (SPEC §9). Frames of the sample delegate and of the
- * built-in layout: SPEC §10 and test_builtin.c (viewport ready (0, 59, 393, 759), active
- * (0, 163, 393, 583); logo on 746 in active guidance; speed widget on the logo). Sizes: SPEC §4.
+ * iphone-portrait 393 x 852, S = (59, 0, 34, 0) (docs/behaviour.md#device-presets). Frames of the sample delegate and of the
+ * built-in layout: docs/behaviour.md#expected-frames and test_builtin.c (viewport ready (0, 59, 393, 759), active
+ * (0, 163, 393, 583); logo on 746 in active guidance; speed widget on the logo). Sizes: docs/behaviour.md#component-sizes.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -168,10 +168,10 @@ static void test_covered_prompt_follows_order(void) {
     prompt = find_view(map, "incidentPrompt");
     eta = find_view(map, "etaCard");
     CHECK(prompt != NULL && eta != NULL, "prompt and ETA card on screen");
-    /* SPEC §10: prompt (0, 732, 393, 120) over the ETA card (0, 746, 393, 106); no diagnostics. */
+    /* docs/behaviour.md#expected-frames: prompt (0, 732, 393, 120) over the ETA card (0, 746, 393, 106); no diagnostics. */
     CHECK(all_diagnostics(map) == 0, "the sample has no diagnostics");
     CHECK_OK(nl_view_send_subview_to_back(root, prompt));
-    CHECK(prompt_covered(map, prompt, eta), "below the card: covered (SPEC §8 overlap)");
+    CHECK(prompt_covered(map, prompt, eta), "below the card: covered (docs/behaviour.md#diagnostics overlap)");
     CHECK_OK(nl_view_bring_subview_to_front(root, prompt));
     CHECK(!prompt_covered(map, prompt, eta), "on top again");
     CHECK_OK(nl_view_insert_subview_below(root, prompt, eta));
@@ -189,8 +189,8 @@ static void test_covered_prompt_follows_order(void) {
         CHECK_OK(nl_view_insert_subview_at(root, prompt, count));
     }
     CHECK(!prompt_covered(map, prompt, eta), "at count: the top");
-    FRAME(map, "incidentPrompt", 0, 732, 393, 120, "SPEC §10: reordering kept its constraints");
-    FRAME(map, "viewport", 0, 163, 393, 569, "SPEC §10, prompt shown");
+    FRAME(map, "incidentPrompt", 0, 732, 393, 120, "docs/behaviour.md#expected-frames: reordering kept its constraints");
+    FRAME(map, "viewport", 0, 163, 393, 569, "docs/behaviour.md#expected-frames, prompt shown");
     CHECK(all_diagnostics(map) == 0, "back to no diagnostics");
     nl_map_view_destroy(map);
 }
@@ -279,7 +279,7 @@ static void test_recenter_button(void) {
 /* ---- item 4: legacy padding adjustment and accessory invalidation ---------------------------- */
 
 /* The camera of iphone-portrait (393 x 852) with padding (t, l, b, r): its vehicle point is the
- * centre of the map inset by it (SPEC §6). */
+ * centre of the map inset by it (docs/behaviour.md#camera-framing). */
 static void expect_camera(nl_map_view *map, double t, double l, double b, double r, const char *why) {
     check_camera(map, t, l, b, r, (l + 393 - r) / 2, (t + 852 - b) / 2, why);
 }

@@ -1,5 +1,5 @@
 /* The snapshot kit's C surface (issue 15 item 2): nl_snapshot_compare and nl_snapshot_diff_page
- * on the C sample delegate's snapshots (SPEC §10 frames), with the bad inputs the header lists. */
+ * on the C sample delegate's snapshots (docs/behaviour.md#the-sample-delegate frames), with the bad inputs the header lists. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -21,7 +21,7 @@ int main(void) {
     CHECK(matches && table && table[0] == '\0', "a snapshot matches itself with an empty table");
     nl_string_free(table);
 
-    /* Navigation ready -> active guidance (SPEC §10): the viewport from (0, 59, 393, 759) to
+    /* Navigation ready -> active guidance (docs/behaviour.md#expected-frames): the viewport from (0, 59, 393, 759) to
      * (0, 163, 393, 583); the turn card appears at (0, 0, 393, 163). */
     CHECK_OK(nl_snapshot_compare(ready, guidance, 0.001, &matches, &table));
     CHECK(!matches, "ready and guidance differ");

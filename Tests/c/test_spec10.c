@@ -1,17 +1,17 @@
 /*
- * SPEC §10, number by number: the C sample delegate (examples/c/sample_delegate.c) on
- * iphone-portrait, 393 x 852 pt, safe area (top 59, leading 0, bottom 34, trailing 0) (SPEC §9).
+ * docs/behaviour.md#expected-frames, number by number: the C sample delegate (examples/c/sample_delegate.c) on
+ * iphone-portrait, 393 x 852 pt, safe area (top 59, leading 0, bottom 34, trailing 0) (docs/behaviour.md#device-presets).
  *
  * Where the numbers come from (W = 393, H = 852, S = (59, 0, 34, 0)):
  *  - buttons 56 x 56, logo 72 x 32, turn card W x (S.top + headerNominalHeight 104) = 393 x 163,
- *    ETA card W x (72 + S.bottom) = 393 x 106, incident prompt min(W, 480) x 120 (SPEC §4);
+ *    ETA card W x (72 + S.bottom) = 393 x 106, incident prompt min(W, 480) x 120 (docs/behaviour.md#component-sizes);
  *  - the stack is as wide as its widest arranged view (56) and sits at the safe-area trailing edge
  *    (x = 393 - 56 = 337); bottom-packed, the first button (compass) at the bottom, the next one
- *    8 pt (spacing) above it (SPEC §2);
+ *    8 pt (spacing) above it (docs/behaviour.md#hiding-stack);
  *  - mapContentsBottom sits at the safe-area bottom H - S.bottom = 818 at priority 250, but is
  *    required <= the ETA card's top (H - 106 = 746) and <= a shown prompt's top;
  *  - the prompt starts at map bottom + its height (y = 852) and slides to y = 852 - 120 = 732 in
- *    0.4 s on the ease-in-out curve, whose progress at t = 0.5 is exactly 0.5 (SPEC §5).
+ *    0.4 s on the ease-in-out curve, whose progress at t = 0.5 is exactly 0.5 (docs/behaviour.md#timing-curves).
  */
 #include <stdlib.h>
 
@@ -43,9 +43,9 @@ static void check_navigation_ready(nl_map_view *map, const char *moment) {
     CHECK_RECT(r, 0, 786, 72, 32, "logo: leading 0, bottom on guide 818, y 818-32");
     r = frame_of(map, "viewport");
     CHECK_RECT(r, 0, 59, 393, 759, "viewport: safe area above the guide, 59...818");
-    CHECK(find_view(map, "reporting") == NULL, "no reporting button when ready (buttons [compass], SPEC §3)");
+    CHECK(find_view(map, "reporting") == NULL, "no reporting button when ready (buttons [compass], docs/behaviour.md#state-objects)");
     CHECK(find_view(map, "turnCard") == NULL, "no turn card when ready");
-    check_camera(map, 59, 0, 852 - 818, 0, 196.5, 59 + 759 / 2.0, "padding = viewport edges (SPEC §6)");
+    check_camera(map, 59, 0, 852 - 818, 0, 196.5, 59 + 759 / 2.0, "padding = viewport edges (docs/behaviour.md#camera-framing)");
     check_no_diagnostics(map, moment);
 }
 
@@ -68,7 +68,7 @@ static void check_active_guidance(nl_map_view *map, const char *moment) {
     CHECK_RECT(r, 0, 714, 72, 32, "logo: on the guide, 746 - 32");
     r = frame_of(map, "viewport");
     CHECK_RECT(r, 0, 163, 393, 583, "viewport: 163...746");
-    check_camera(map, 163, 0, 106, 0, 196.5, 454.5, "SPEC §10 camera: 852-746 = 106, 163 + 583/2");
+    check_camera(map, 163, 0, 106, 0, 196.5, 454.5, "docs/behaviour.md#expected-frames camera: 852-746 = 106, 163 + 583/2");
     CHECK(find_view(map, "incidentPrompt") == NULL, "%s: no prompt in the hierarchy", moment);
     check_no_diagnostics(map, moment);
 }
@@ -82,7 +82,7 @@ int main(void) {
     CHECK(map != NULL, "create iphone-portrait: %s", nl_last_error_message());
     if (map == NULL) return check_summary("test_spec10");
     CHECK_OK(nl_map_view_size(map, &size));
-    CHECK(size.width == 393 && size.height == 852, "iphone-portrait is 393 x 852 (SPEC §9)");
+    CHECK(size.width == 393 && size.height == 852, "iphone-portrait is 393 x 852 (docs/behaviour.md#device-presets)");
     CHECK_OK(nl_sample_delegate_install(map));
 
     CHECK_OK(nl_map_view_set_navigation_enabled(map, true));

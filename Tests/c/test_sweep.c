@@ -1,7 +1,7 @@
 /* The size sweep's C surface (issue 15): nl_sweep with a delegate factory (the C sample and wide
  * delegates), nl_sweep_with_sampler, nl_map_view_sweep_sample, nl_sweep_text, nl_sweep_page and
  * nl_string_duplicate, with the bad inputs the header lists. Expected bands are derived by hand
- * from SPEC §4 and §8 (see each test). */
+ * from docs/behaviour.md#sdk-components, docs/behaviour.md#diagnostics (see each test). */
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -45,7 +45,7 @@ static nl_sweep_options ipad_widths(double start, double stop, uint32_t threads)
 
 #define CHECK_HAS(text, needle) CHECK((text) && strstr((text), (needle)) != NULL, "missing %s", (needle))
 
-/* SPEC §4: wide when W − S.leading − S.trailing >= 600, so with no side insets the sample
+/* docs/behaviour.md#wide-mode: wide when W − S.leading − S.trailing >= 600, so with no side insets the sample
  * delegate's only boundary is W = 600 exactly; midpoints (320 + 600) / 2 and (600 + 1400) / 2. */
 static void test_sample_delegate_boundary_at_600(void) {
     atomic_store(&factory_calls, 0);
@@ -72,7 +72,7 @@ static void test_sample_delegate_boundary_at_600(void) {
 
 /* The C wide delegate from 100 pt: the logo's visible part (x 8…64) meets the compass's
  * (W − 48…W − 8) below 112, the 136-pt re-center button is off screen below 136 and meets the
- * compass below 176 (8 + 120 > W − 48), wide from 600 (SPEC §4, §8). */
+ * compass below 176 (8 + 120 > W − 48), wide from 600 (docs/behaviour.md#wide-mode, docs/behaviour.md#diagnostics). */
 static void test_wide_delegate_bands(void) {
     nl_sweep_options o = ipad_widths(100, 1400, 0);
     char *json = NULL;
@@ -211,7 +211,7 @@ static void test_bad_input(void) {
     CHECK_STATUS(nl_map_view_sweep_sample(map, &json), NL_ERR_NAVIGATION_ENABLED);
     CHECK_OK(nl_map_view_set_navigation_enabled(map, false));
     CHECK_OK(nl_map_view_sweep_sample(map, &json));
-    /* iphone-portrait with the sample delegate: standard width, no diagnostics (SPEC §10). */
+    /* iphone-portrait with the sample delegate: standard width, no diagnostics (docs/behaviour.md#the-sample-delegate). */
     CHECK_HAS(json, "{\"schema\":\"navlayout.sweep-sample/1\",\"size\":[393,852],\"wideMode\":false,\"diagnostics\":[],\"failures\":[]}");
     nl_string_free(json);
     nl_map_view_destroy(map);

@@ -1,6 +1,6 @@
 /*
- * Distinct map views used from distinct threads at once (API.md conventions): each thread runs the
- * SPEC §10 session on its own map view repeatedly, creating and destroying handles while the
+ * Distinct map views used from distinct threads at once (docs/api.md#c-conventions): each thread runs the
+ * docs/behaviour.md#acceptance-values session on its own map view repeatedly, creating and destroying handles while the
  * others do the same, and checks the frames; another thread probes stale and garbage handles
  * meanwhile. The error message is thread-local: each thread sees its own.
  * The process-wide diagnostic handler (issue 14): every round breaks one required constraint of
@@ -153,7 +153,7 @@ int main(void) {
     atomic_store(&sessions_running, 0);
     pthread_join(swapper, NULL);
     nl_set_diagnostic_handler(NULL, NULL);
-    /* One per round and thread; the sample session itself is clean (SPEC §10). */
+    /* One per round and thread; the sample session itself is clean (docs/behaviour.md#the-sample-delegate). */
     CHECK(shared_reports.unsatisfiable == THREADS * ROUNDS && shared_reports.other == 0,
           "%d unsatisfiable and %d other reports, expected %d and 0", shared_reports.unsatisfiable,
           shared_reports.other, THREADS * ROUNDS);

@@ -47,7 +47,7 @@ static nl_session_options options(nl_session_script script, const char *preset, 
 
 /* The standard session on iphone-portrait with the sample delegate: 19 steps (issue 14's list,
  * with the rotation to iphone-landscape and back), no failures; the recording holds the incident
- * prompt at 0.2 s at (0, 792, 393, 120) (SPEC §10). */
+ * prompt at 0.2 s at (0, 792, 393, 120) (docs/behaviour.md#expected-frames). */
 static void test_standard_session_recording(void) {
     nl_map_view *map = nl_map_view_create_preset("iphone-portrait");
     CHECK_OK(nl_sample_delegate_install(map));
@@ -86,7 +86,7 @@ static void test_standard_session_recording(void) {
     nl_map_view_destroy(map);
 }
 
-/* The demo session gives SPEC §10's step names. */
+/* The demo session gives docs/behaviour.md#acceptance-values: step names. */
 static void test_demo_session(void) {
     nl_map_view *map = nl_map_view_create_preset("iphone-se");
     CHECK_OK(nl_sample_delegate_install(map));

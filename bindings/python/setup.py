@@ -8,14 +8,15 @@ no environment variable. Where the library comes from, in order:
    ``cmake --install``), nothing is compiled;
 2. a copy already in ``navlayout/_lib/`` (copied there by hand);
 3. the library's sources, built with CMake (target ``navlayout``, Release, Ninja): the
-   repository this package sits in (``../..``), in ``$NAVLAYOUT_CMAKE_BUILD_DIR`` (default: the
-   repository's ``build/``, the directory ``scripts/build-lib.sh`` uses, so an up-to-date build is
-   reused); or, in an sdist, the copy of those sources in ``native/`` (built in ``build/native``
-   without the C tests and examples). Needs the Swift toolchain, CMake >= 3.29 and Ninja, at build
-   time only.
+   repository this package sits in (``../..``), or, in an sdist, the copy of those sources in
+   ``native/``. Built in ``$NAVLAYOUT_CMAKE_BUILD_DIR``; else in the repository's ``build/`` when
+   ``scripts/build-lib.sh`` configured it (an up-to-date build is reused, with the CMake and Ninja
+   it was configured with); else in ``build/native`` here (without the C tests and examples).
+   Needs the Swift toolchain at build time only; CMake >= 3.29 and Ninja are build requirements
+   (pyproject.toml), which pip installs into its isolated build environment.
 
-The sdist (``python -m build --sdist``) carries ``native/``: CMakeLists.txt, cmake/, include/ and
-Sources/ of the repository, so it builds from source wherever Swift is installed.
+The sdist (``python -m build --sdist``) carries ``native/``: CMakeLists.txt, cmake/, include/,
+Sources/ and LICENSE of the repository, so it builds from source wherever Swift is installed.
 
 Project URLs come from the repository's home: ``$NAVLAYOUT_PROJECT_URL``, else the ``origin``
 remote of the git checkout (an sdist keeps it in ``PROJECT_URL``); none when neither is known.
@@ -42,8 +43,8 @@ except ImportError:  # pragma: no cover
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 NATIVE = os.path.join(HERE, "native")  # the library's sources inside an sdist
-#: What CMake needs to build the ``navlayout`` target, relative to the repository root.
-NATIVE_PATHS = ("CMakeLists.txt", "cmake", "include", "Sources")
+#: What CMake needs to build and install the ``navlayout`` target, relative to the repository root.
+NATIVE_PATHS = ("CMakeLists.txt", "cmake", "include", "Sources", "LICENSE")
 URL_FILE = "PROJECT_URL"  # the project's home, kept in an sdist
 BUNDLED_NAME = "libnavlayout.so.0"  # the SONAME: what the loader and the system copy are called
 
@@ -59,28 +60,81 @@ def _real_library(directory: str) -> "str | None":
     return found[0] if found else None
 
 
+def _cache_value(build_dir: str, name: str) -> "str | None":
+    """The value of ``name`` in ``build_dir/CMakeCache.txt`` (``NAME:TYPE=value``), None when
+    there is no cache or no such entry."""
+    try:
+        with open(os.path.join(build_dir, "CMakeCache.txt"), encoding="utf-8", errors="replace") as f:
+            for line in f:
+                key, sep, value = line.rstrip("\n").partition("=")
+                if sep and key.split(":", 1)[0] == name:
+                    return value
+    except OSError:
+        return None
+    return None
+
+
+def _configured_tools(build_dir: str) -> "tuple[str, str] | None":
+    """The CMake and Ninja executables ``build_dir`` was configured with (``CMAKE_COMMAND``,
+    ``CMAKE_MAKE_PROGRAM``), or None when it is not configured or either is gone — e.g. the
+    temporary copies of an earlier isolated ``pip install`` (its build environment is deleted
+    afterwards, and its CMake and Ninja with it)."""
+    cmake = _cache_value(build_dir, "CMAKE_COMMAND")
+    ninja = _cache_value(build_dir, "CMAKE_MAKE_PROGRAM")
+    for tool in (cmake, ninja):
+        if not tool or not os.path.isfile(tool) or not os.access(tool, os.X_OK):
+            return None
+    return cmake, ninja
+
+
+def _build_dir(repo_build: "str | None", package_build: str) -> str:
+    """Where to build: ``$NAVLAYOUT_CMAKE_BUILD_DIR``; else ``repo_build`` (the repository's
+    ``build/``, which ``scripts/build-lib.sh`` keeps up to date) when it is configured with tools
+    that still exist, so it is reused as it is; else the package's own ``package_build``. A
+    configuration made here never goes into the repository's ``build/``: it names the isolated
+    build environment's CMake and Ninja, which pip deletes after the install."""
+    env = os.environ.get("NAVLAYOUT_CMAKE_BUILD_DIR")
+    if env:
+        return env
+    if repo_build is not None and _configured_tools(repo_build) is not None:
+        return repo_build
+    return package_build
+
+
 def _build_with_cmake() -> str:
     """Builds the library with CMake (from the repository, else from an sdist's ``native/``) and
-    returns its path."""
+    returns its path. A build directory whose configuration names a CMake and a Ninja that still
+    exist is built with those (the repository's ``build/`` keeps its own tools); any other is
+    configured with the ``cmake`` and ``ninja`` on PATH — in pip's isolated build environment
+    those of pyproject.toml's ``[build-system] requires`` (PyPI's cmake and ninja)."""
+    options = ["-DNAVLAYOUT_BUILD_TESTS=OFF", "-DNAVLAYOUT_BUILD_EXAMPLES=OFF"]  # target navlayout only
     if _is_source_tree(REPO):
-        source, options = REPO, []
-        build_dir = os.environ.get("NAVLAYOUT_CMAKE_BUILD_DIR") or os.path.join(REPO, "build")
+        source = REPO
+        build_dir = _build_dir(os.path.join(REPO, "build"), os.path.join(HERE, "build", "native"))
     elif _is_source_tree(NATIVE):
         source = NATIVE
-        options = ["-DNAVLAYOUT_BUILD_TESTS=OFF", "-DNAVLAYOUT_BUILD_EXAMPLES=OFF"]
-        build_dir = os.environ.get("NAVLAYOUT_CMAKE_BUILD_DIR") or os.path.join(HERE, "build", "native")
+        build_dir = _build_dir(None, os.path.join(HERE, "build", "native"))
     else:
         raise SystemExit(
             "navlayout: no library to bundle. Set NAVLAYOUT_BUNDLE_LIBRARY to a built "
             "libnavlayout.so, copy one into navlayout/_lib/, or install from the NavLayout "
             "repository (pip install ./bindings/python) or its sdist, which build it with CMake.")
-    cmake = shutil.which("cmake")
-    if cmake is None:
-        raise SystemExit("navlayout: building the library needs CMake >= 3.29 and Ninja "
-                         "(pip install cmake ninja) and the Swift toolchain")
-    if not os.path.isfile(os.path.join(build_dir, "CMakeCache.txt")):
+    tools = _configured_tools(build_dir)
+    if tools is None:
+        cmake, ninja = shutil.which("cmake"), shutil.which("ninja")
+        if cmake is None or ninja is None:
+            raise SystemExit("navlayout: building the library needs CMake >= 3.29 and Ninja "
+                             "(pip install cmake ninja) and the Swift toolchain")
+        if shutil.which("swiftc") is None:
+            raise SystemExit("navlayout: building the library from source needs the Swift toolchain "
+                             "(swiftc on PATH); without it, install the wheel that "
+                             "scripts/build-wheel.sh builds, which bundles the library")
+        # Configures a new directory, or reconfigures one whose CMake or Ninja is gone.
         subprocess.check_call([cmake, "-S", source, "-B", build_dir, "-G", "Ninja",
-                               "-DCMAKE_BUILD_TYPE=Release", *options])
+                               "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_MAKE_PROGRAM={ninja}",
+                               *options])
+    else:
+        cmake = tools[0]
     subprocess.check_call([cmake, "--build", build_dir, "--target", "navlayout"])
     lib = _real_library(build_dir)
     if lib is None:

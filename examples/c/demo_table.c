@@ -119,9 +119,9 @@ int nl_demo_main(int argc, char **argv, const char *program, nl_status (*install
     }
     s = install(map);
     if (s == NL_ERR_CARPLAY) {
-        /* A CarPlay map view refuses layout delegates (SPEC §3) and keeps its built-in layout: say
+        /* A CarPlay map view refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate) and keeps its built-in layout: say
          * so and run the session with it, as `navlayout demo` and the Python examples do. */
-        fprintf(stderr, "%s: %s is a CarPlay screen, which refuses layout delegates (SPEC §3); running with the built-in layout\n",
+        fprintf(stderr, "%s: %s is a CarPlay screen, which refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate); running with the built-in layout\n",
                 program, preset);
     } else if (s != NL_OK) {
         fprintf(stderr, "%s: set layout delegate: %s: %s\n", program, nl_status_name(s), nl_last_error_message());

@@ -1,6 +1,6 @@
 /*
  * The demo shared by the C example delegates (sample_delegate, wide_delegate): the navigation
- * session of SPEC §10 and the table printed after each step — the same bytes the Swift CLI
+ * session of docs/behaviour.md#acceptance-values and the table printed after each step — the same bytes the Swift CLI
  * (`navlayout demo --delegate sample|wide`) and examples/python print.
  */
 #ifndef NL_DEMO_TABLE_H
@@ -27,7 +27,7 @@ nl_status nl_demo_run_session(nl_map_view *map, const char *program);
 /** A whole demo program: `program [preset]` (default iphone-portrait). Creates the map view from
  *  the preset, calls `install(map)` to set the delegate, runs the session and destroys the map.
  *  Returns the exit status: 0; 1 when a step fails; 2 for an unknown preset or a delegate refused
- *  for another reason. On the CarPlay preset, which refuses layout delegates (SPEC §3), it prints
+ *  for another reason. On the CarPlay preset, which refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate), it prints
  *  a message on stderr and runs the session with the built-in layout (exit 0), as `navlayout demo`
  *  and the Python examples do. */
 int nl_demo_main(int argc, char **argv, const char *program, nl_status (*install)(nl_map_view *map));

@@ -1,7 +1,7 @@
 /*
- * sample_delegate.c — the seed's sample layout delegate in C (SPEC §10), and a demo driver.
+ * sample_delegate.c — the seed's sample layout delegate in C (docs/behaviour.md#the-sample-delegate), and a demo driver.
  *
- *   sample_delegate [preset]      (default iphone-portrait; presets of SPEC §9)
+ *   sample_delegate [preset]      (default iphone-portrait; presets of docs/behaviour.md#device-presets)
  *
  * drives a navigation session — enable navigation, start guidance, an incident prompt sampled at
  * 0.0 s, 0.2 s and 0.4 s, prompt dismissed (+0.4 s), guidance stopped, navigation disabled — and
@@ -103,7 +103,7 @@ static nl_constraint *relate(sample_state *st, layout_group *g, nl_anchor first,
         }                                                                                  \
     } while (0)
 
-/* Collects the state's buttons by type, never by index (SPEC §3): the compass first (the bottom of
+/* Collects the state's buttons by type, never by index (docs/behaviour.md#buttons): the compass first (the bottom of
  * the bottom-packed stack), then the reporting button, then buttons of types this delegate does not
  * know, in the state's order. */
 static nl_status collect_buttons(const nl_ui_state *state, layout_group *g) {
@@ -367,7 +367,7 @@ static void on_show_prompt(void *user_data, nl_map_view *map, nl_view *new_promp
     TRY_HANDLE(safe, nl_view_safe_area_guide(root));
     TRY(nl_view_add_subview(root, new_prompt));
     st->prompt = new_prompt;
-    height = view_height(new_prompt);   /* prompts arrive sized (SPEC §3) */
+    height = view_height(new_prompt);   /* prompts arrive sized (docs/behaviour.md#prompt-events) */
 
     /* Start just below the map view's bottom edge. */
     TRY_HANDLE(cs[0], nl_constraint_create(map, va(new_prompt, NL_ANCHOR_BOTTOM), NL_EQUAL,

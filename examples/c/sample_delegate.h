@@ -1,5 +1,5 @@
 /*
- * The seed's sample layout delegate (SPEC §10), written in C against navlayout.h.
+ * The seed's sample layout delegate (docs/behaviour.md#the-sample-delegate), written in C against navlayout.h.
  *
  * Navigation ready: a bottom-packed, trailing hiding stack of the buttons ("buttonStack") from the
  * safe-area top down to a zero-height "mapContentsBottom" guide; the logo at the safe-area leading

@@ -2,7 +2,7 @@
  * wide_delegate.c — a layout delegate with a wide-mode variant (issue 3), and a demo driver.
  * The layout is described in wide_delegate.h.
  *
- *   wide_delegate [preset]      (default iphone-portrait; presets of SPEC §9)
+ *   wide_delegate [preset]      (default iphone-portrait; presets of docs/behaviour.md#device-presets)
  *
  * prints the demo table of demo_table.c, byte for byte what `navlayout demo --delegate wide
  * --preset P` prints.
@@ -125,7 +125,7 @@ static void add_view(wide_state *st, layout *l, nl_view *v) {
 }
 
 /* Starts a layout for `state`: a fresh button stack holding the state's buttons, found by type
- * (SPEC §3): the compass at the bottom, the reporting button above it, then buttons of types this
+ * (docs/behaviour.md#state-objects): the compass at the bottom, the reporting button above it, then buttons of types this
  * delegate does not know, in the state's order. */
 static void layout_begin(wide_state *st, layout *l, const nl_ui_state *state) {
     static const nl_button_type order[] = {NL_BUTTON_COMPASS, NL_BUTTON_REPORTING, 0};
@@ -437,7 +437,7 @@ static double height_of(nl_view *v) {
 
 static void on_show_prompt(void *user_data, nl_map_view *map, nl_view *prompt) {
     wide_state *st = user_data;
-    double height = height_of(prompt);   /* prompts arrive sized (SPEC §3) */
+    double height = height_of(prompt);   /* prompts arrive sized (docs/behaviour.md#prompt-events) */
     nl_constraint **cs = st->prompt_constraints;
     slide_to in;
 

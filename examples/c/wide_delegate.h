@@ -3,8 +3,8 @@
  * layout as examples/swift/WideLayoutDelegate.swift.
  *
  * Standard variant (navigation ready always; active guidance when the state is not in wide mode):
- * the sample's layout (sample_delegate.h, SPEC §10).
- * Wide variant (active guidance in wide mode, SPEC §4): the turn card at the top and the ETA card at
+ * the sample's layout (sample_delegate.h, docs/behaviour.md#the-sample-delegate).
+ * Wide variant (active guidance in wide mode, docs/behaviour.md#wide-mode): the turn card at the top and the ETA card at
  * the bottom, both at the safe area's leading edge; on their trailing side a host "orderStatus"
  * card (64 pt tall, 8 pt in from the turn card, from the safe area's trailing edge and top) with
  * the viewport under it (8 pt gap) down to the "mapContentsBottom" guide; the buttons in a

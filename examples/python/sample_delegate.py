@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The seed's sample layout, written for the NavLayout Python bindings.
 
-Layout (SPEC §10): the turn card across the top, the ETA card across the bottom, the buttons in a
+Layout (docs/behaviour.md#the-sample-delegate): the turn card across the top, the ETA card across the bottom, the buttons in a
 bottom-packed trailing hiding stack ("buttonStack") between them, the Google logo at the leading
 edge and the camera viewport filling the open area. Prompts slide up from below the map view in
 0.4 s and slide back down when dismissed.
@@ -11,7 +11,7 @@ Run:  python examples/python/sample_delegate.py [preset]      (default: iphone-p
 
 It drives one navigation session and prints every view's frame after each step, in the same
 format as the C example (examples/c) and `navlayout demo`. On the CarPlay preset, whose map view
-refuses layout delegates (SPEC §3), it says so on stderr and runs the session with the built-in
+refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate), it says so on stderr and runs the session with the built-in
 layout, as `navlayout demo` does.
 
 The delegate and the session live in the package (`navlayout.demo`, so that `python -m navlayout`

@@ -3,7 +3,7 @@ import LayoutEngine
 import NavigationUI
 import NavLayoutWorkbench
 
-/// The standard demo session of SPEC §10, shared by the `navlayout demo` command and the tests:
+/// The standard demo session of docs/behaviour.md#acceptance-values, shared by the `navlayout demo` command and the tests:
 /// enable navigation, start guidance, an incident prompt sampled at 0, 0.2 and 0.4 s, the prompt
 /// dismissed (0.4 s later), guidance stopped, navigation disabled.
 public enum DemoSession {

@@ -1,7 +1,7 @@
 import LayoutEngine
 import NavigationUI
 
-/// NavLayout's own implementation of the layout the seed's sample delegate produces (SPEC §10):
+/// NavLayout's own implementation of the layout the seed's sample delegate produces (docs/behaviour.md#the-sample-delegate):
 /// turn card on top, ETA card at the bottom, the buttons in a bottom-packed trailing hiding stack
 /// between them, the logo bottom-leading, and the viewport in the open area. A zero-height guide,
 /// "mapContentsBottom", marks where map content ends: it rests on the safe-area bottom at
@@ -11,7 +11,7 @@ import NavigationUI
 /// Like the seed's sample it ignores wide mode, the speed widget and the trip progress bar.
 /// Open, so that a test can vary it (the size sweep's and the snapshot kit's tests, issue 15).
 open class SampleLayoutDelegate: NavigationLayoutDelegate {
-    /// Seconds a prompt takes to slide in or out (SPEC §10: 0.4 s).
+    /// Seconds a prompt takes to slide in or out (docs/behaviour.md#the-sample-delegate: 0.4 s).
     public static let promptSlideDuration = 0.4
 
     /// Views and constraints that make up one state's layout, installed and removed as a unit.

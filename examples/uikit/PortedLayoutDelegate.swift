@@ -1,5 +1,5 @@
 // A layout delegate in the iOS SDK's UIKit spelling, compiled against NavLayoutUIKit alone (issue
-// 16 item 10). It produces the layout of SPEC §10 — the layout the seed's sample describes — and
+// 16 item 10). It produces the layout of docs/behaviour.md#the-sample-delegate — the layout the seed's sample describes — and
 // uses each construct that sample is built from: an NSObject subclass, a nested @MainActor class
 // holding the map view unowned that installs and removes one state's views, arrays of constraints
 // activated at once, a low-priority constraint, a prompt's bounds, layoutIfNeeded() before and

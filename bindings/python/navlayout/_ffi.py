@@ -115,7 +115,7 @@ class nl_constraint_info(Structure):
     ]
 
 
-# Callback types. ctypes callbacks cannot return structs; these all return void.
+# Callback types. ctypes callbacks cannot return structs; these return void or an int.
 RELEASE_CB = CFUNCTYPE(None, c_void_p)
 STATE_CB = CFUNCTYPE(None, c_void_p, c_void_p, c_void_p)  # (user_data, map, state)
 TWO_STATES_CB = CFUNCTYPE(None, c_void_p, c_void_p, c_void_p, c_void_p)  # (ud, map, new, old)
@@ -124,6 +124,7 @@ TWO_PROMPTS_CB = CFUNCTYPE(None, c_void_p, c_void_p, c_void_p, c_void_p)  # (ud,
 CHANGES_CB = CFUNCTYPE(None, c_void_p)  # (user_data)
 COMPLETION_CB = CFUNCTYPE(None, c_void_p, c_bool)  # (user_data, finished)
 DIAGNOSTIC_CB = CFUNCTYPE(None, c_void_p, c_void_p, POINTER(nl_diagnostic))  # (ud, map, diagnostic)
+MINIMUM_SEVERITY_CB = CFUNCTYPE(c_int32, c_void_p, c_void_p)  # (ud, map) -> NL_SEVERITY_* or NONE (3)
 
 
 # (user_data, map, step index, step name, failures one per line) -> 0 to go on (workbench, issue 14)
@@ -281,9 +282,10 @@ _PROTOTYPES = {
     "nl_map_view_diagnostic_count": (st, [H, P(c_size_t)]),
     "nl_map_view_diagnostic": (st, [H, c_size_t, P(nl_diagnostic)]),
     "nl_set_diagnostic_handler": (None, [DIAGNOSTIC_CB, c_void_p]),
+    "nl_set_diagnostic_handler_with_minimum": (None, [DIAGNOSTIC_CB, MINIMUM_SEVERITY_CB, c_void_p]),
     "nl_view_constraints_affecting_layout": (st, [H, c_enum, P(nl_constraint_info), c_size_t, P(c_size_t)]),
     "nl_guide_constraints_affecting_layout": (st, [H, c_enum, P(nl_constraint_info), c_size_t, P(c_size_t)]),
-    # built-in layout: legacy slot settings and guides, compass rule (SPEC §3, §7)
+    # built-in layout: legacy slot settings and guides, compass rule (docs/behaviour.md#compass-rule, docs/behaviour.md#built-in-layout-and-legacy-apis)
     "nl_map_view_set_navigation_header_enabled": (st, [H, c_bool]),
     "nl_map_view_navigation_header_enabled": (st, [H, P(c_bool)]),
     "nl_map_view_set_navigation_footer_enabled": (st, [H, c_bool]),

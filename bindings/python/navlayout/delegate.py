@@ -1,4 +1,4 @@
-"""Layout delegates (SPEC §3): the :class:`LayoutDelegate` base class a host subclasses, the check
+"""Layout delegates (docs/behaviour.md#navigation-state-machine): the :class:`LayoutDelegate` base class a host subclasses, the check
 of what a delegate implements, and the plumbing that hands it to the library — one ctypes
 trampoline per implemented method, the ``nl_layout_delegate`` struct, and the record that keeps
 both alive until the library releases the delegate."""
@@ -31,7 +31,7 @@ __all__ = ["LayoutDelegate"]
 
 
 class LayoutDelegate:
-    """Base class of custom layout delegates (SPEC §3). Override the methods you need; only
+    """Base class of custom layout delegates (docs/behaviour.md#navigation-state-machine). Override the methods you need; only
     overridden methods are registered with the library, the others are "not implemented".
 
     Methods run synchronously inside the navigation event that caused them (e.g.

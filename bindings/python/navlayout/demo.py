@@ -1,6 +1,6 @@
 """The seed's sample layout delegate and the scripted demo session (``python -m navlayout demo``).
 
-Layout (SPEC §10): the turn card across the top, the ETA card across the bottom, the buttons in a
+Layout (docs/behaviour.md#the-sample-delegate): the turn card across the top, the ETA card across the bottom, the buttons in a
 bottom-packed trailing hiding stack ("buttonStack") between them, the Google logo at the leading
 edge and the camera viewport filling the open area. A zero-height "map contents bottom" guide
 marks where the open area ends: it would sit at the safe-area bottom (priority 250) but is held
@@ -9,7 +9,7 @@ above the ETA card and above any prompt. Prompts slide up from below the map vie
 
 :func:`run_session` drives one navigation session and returns every view's frame after each
 step, in the same format as the C example (examples/c) and the Swift CLI ``navlayout demo``.
-On the CarPlay preset, whose map view refuses layout delegates (SPEC §3), it warns and runs the
+On the CarPlay preset, whose map view refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate), it warns and runs the
 session with the built-in layout, as ``navlayout demo`` does.
 
 ``examples/python/sample_delegate.py``, :mod:`navlayout.wide_delegate` and the command line
@@ -356,7 +356,7 @@ def _warn(message: str) -> None:
 
 
 CARPLAY_WARNING = ("navlayout: {preset} is a CarPlay screen, which refuses layout delegates "
-                   "(SPEC §3); running with the built-in layout")
+                   "(docs/behaviour.md#setting-the-layout-delegate); running with the built-in layout")
 
 
 def drive_session(nav_map: nl.MapView, after_step: Callable[[str], None]) -> None:
@@ -388,7 +388,7 @@ def set_delegate_or_warn(
     warn: Callable[[str], None],
 ) -> None:
     """Sets ``delegate`` (``None``: keep the built-in layout). A CarPlay map view refuses layout
-    delegates (SPEC §3): then ``warn`` gets the message ``navlayout demo`` prints and the
+    delegates (docs/behaviour.md#navigation-state-machine): then ``warn`` gets the message ``navlayout demo`` prints and the
     built-in layout stays."""
     if delegate is None:
         return
@@ -406,7 +406,7 @@ def run_session(
     """Drives the scripted session on ``preset`` with ``delegate`` (default: a new
     :class:`SampleLayoutDelegate`) and returns the lines the script prints (without newlines).
 
-    A CarPlay map view refuses layout delegates (SPEC §3): then ``warn`` gets the message
+    A CarPlay map view refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate): then ``warn`` gets the message
     ``navlayout demo`` prints, and the session runs with the built-in layout."""
     lines: List[str] = []
     delegate = delegate if delegate is not None else SampleLayoutDelegate()

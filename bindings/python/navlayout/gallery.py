@@ -25,10 +25,10 @@ from .viewer import page as viewer_page
 
 __all__ = ["PRESETS", "gallery", "GalleryCell", "GalleryRow", "GalleryResult"]
 
-#: The device presets of SPEC §9, in the order ``navlayout presets`` lists them.
+#: The device presets of docs/behaviour.md#device-presets, in the order ``navlayout presets`` lists them.
 PRESETS = ("iphone-portrait", "iphone-landscape", "iphone-se", "ipad-portrait", "ipad-split", "carplay")
 
-_CARPLAY_NOTE = "CarPlay refuses layout delegates (SPEC §3): built-in layout"
+_CARPLAY_NOTE = "CarPlay refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate): built-in layout"
 
 
 class GalleryCell(NamedTuple):
@@ -201,7 +201,7 @@ def _severity_name(d: Diagnostic) -> str:
 
 
 def _code_name(d: Diagnostic) -> str:
-    """SPEC §8's spelling of the code (``wideModeCardsNotLeading``), as the Swift CLI prints."""
+    """The code as docs/behaviour.md#diagnostic-codes spells it (``wideModeCardsNotLeading``), as the Swift CLI prints."""
     return d.code.spec_name if isinstance(d.code, DiagnosticCode) else str(d.code)
 
 
@@ -224,7 +224,7 @@ def gallery(
     dismissed (each step runs until its animations end), a map pan and the re-center, the speed
     widget's modes, a rotation to the landscape/portrait twin and back for ``iphone-portrait`` /
     ``iphone-landscape`` (split view and back for ``ipad-portrait`` / ``ipad-split``), guidance
-    stopped, navigation disabled. A CarPlay map view refuses layout delegates (SPEC §3): it runs
+    stopped, navigation disabled. A CarPlay map view refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate): it runs
     with the built-in layout and its summary line says so. A delegate method that raises is
     shown in its cell and counted as an error; the session goes on.
 
@@ -238,7 +238,7 @@ def gallery(
 
     Args:
         make_delegate: a zero-argument callable making a fresh :class:`LayoutDelegate`.
-        presets: preset names (SPEC §9) in the order wanted; default :data:`PRESETS`, all six.
+        presets: preset names (docs/behaviour.md#device-presets) in the order wanted; default :data:`PRESETS`, all six.
         out: the output directory (created if needed).
         title: the delegate's name on the page (default: ``make_delegate``'s name, or
             ``builtin``).

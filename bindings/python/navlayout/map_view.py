@@ -82,7 +82,7 @@ class MapView(_NavigationEvents, _BuiltInLayoutSettings):
 
     @classmethod
     def preset(cls, name: str) -> "MapView":
-        """A map view for a device preset of SPEC §9: ``"iphone-portrait"``,
+        """A map view for a device preset of docs/behaviour.md#device-presets: ``"iphone-portrait"``,
         ``"iphone-landscape"``, ``"iphone-se"``, ``"ipad-portrait"``, ``"ipad-split"``,
         ``"carplay"`` (a CarPlay screen). Raises InvalidArgumentError for unknown names and
         LimitExceededError when the handle table is full."""
@@ -107,7 +107,7 @@ class MapView(_NavigationEvents, _BuiltInLayoutSettings):
     # -- layout delegate -------------------------------------------------------------------------
 
     def set_layout_delegate(self, delegate: Optional[LayoutDelegate]) -> None:
-        """Sets the custom layout delegate, or ``None`` for the built-in layout (SPEC §7).
+        """Sets the custom layout delegate, or ``None`` for the built-in layout (docs/behaviour.md#built-in-layout).
 
         ``delegate`` must be an instance of a :class:`LayoutDelegate` subclass. Only the methods
         its class overrides are registered with the library. The map view keeps exactly this
@@ -312,7 +312,7 @@ class MapView(_NavigationEvents, _BuiltInLayoutSettings):
         return self._snapshot("nl_map_view_snapshot_json")
 
     def snapshot_svg(self, title: Optional[str] = None) -> str:
-        """An SVG picture of the layout at the current time (SPEC §8): map and safe area
+        """An SVG picture of the layout at the current time (docs/behaviour.md#diagnostics): map and safe area
         outlined, SDK components coloured and labelled, the viewport hatched with the vehicle
         point, host views outlined, diagnostics' items in red with their codes. Deterministic.
         ``title`` (optional) is drawn as a caption above the map (the picture grows by 24 points

@@ -1,4 +1,4 @@
-"""Navigation events and settings of :class:`~navlayout.MapView` (SPEC §3, §4): enabling
+"""Navigation events and settings of :class:`~navlayout.MapView` (docs/behaviour.md#events-and-callbacks, docs/behaviour.md#sdk-components): enabling
 navigation, starting and stopping guidance, prompts, the speed widget (its display settings and
 the fed data availability, issue 16), panning and re-centering (and the re-center button switch),
 wide mode, incident reporting and prompt display. Events run delegate callbacks and may not be
@@ -77,7 +77,7 @@ class _NavigationEvents(_MapViewBase):
 
     @property
     def speed_widget_mode(self) -> SpeedWidgetMode:
-        """What the speed widget shows (SPEC §4), derived — never set — from
+        """What the speed widget shows (docs/behaviour.md#speed-widget-and-re-center-button), derived — never set — from
         :attr:`should_display_speedometer`, :attr:`should_display_speed_limit` and the data fed
         with :meth:`set_speed_data` (issue 16): the speedometer shows when its setting is on and a
         speed is known, the limit when its setting is on and a limit is known. Default
@@ -192,7 +192,7 @@ class _NavigationEvents(_MapViewBase):
 
     @property
     def wide_mode(self) -> bool:
-        """Whether the map view is in wide mode now: width − safe-area sides >= 600 pt (SPEC §4)."""
+        """Whether the map view is in wide mode now: width − safe-area sides >= 600 pt (docs/behaviour.md#wide-mode)."""
         return self._get_flag(load().nl_map_view_wide_mode)
 
     @property

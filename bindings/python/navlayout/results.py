@@ -1,5 +1,5 @@
 """What a map view reports after layout: :class:`Camera` (the camera framing from the presented
-viewport) and :class:`Diagnostic` (SPEC §8), and how both are read from the library."""
+viewport) and :class:`Diagnostic` (docs/behaviour.md#diagnostics), and how both are read from the library."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class Camera(NamedTuple):
 
 
 class Diagnostic(NamedTuple):
-    """A layout diagnostic (SPEC §8): ``code`` (:class:`DiagnosticCode`, or a raw int for codes
+    """A layout diagnostic (docs/behaviour.md#diagnostics): ``code`` (:class:`DiagnosticCode`, or a raw int for codes
     this version does not know), ``severity`` (:class:`Severity`, or a raw int likewise),
     ``message`` (names items by identifier and role) and the ``items`` involved (views and
     guides, at most 4); ``axis`` is the :class:`Axis` of an ``AMBIGUOUS_LAYOUT`` that concerns

@@ -1,5 +1,5 @@
 """Scripted navigation sessions (issue 14): the workbench's standard session and the demo session
-of SPEC §10, run by the library on a :class:`~navlayout.MapView` with whatever delegate it has —
+of docs/behaviour.md#the-sample-delegate, run by the library on a :class:`~navlayout.MapView` with whatever delegate it has —
 the same code ``navlayout view`` and ``navlayout gallery`` run (``nl_map_view_run_session``).
 
 ::
@@ -29,7 +29,7 @@ __all__ = ["STANDARD", "DEMO", "SessionStep", "run_session"]
 #: preset's twin and back where it has one, guidance stopped, navigation disabled; every step
 #: runs the clock in 1/60 s ticks until the animations are done.
 STANDARD = "standard"
-#: The demo session of SPEC §10 (``python -m navlayout``'s table).
+#: The demo session of docs/behaviour.md#acceptance-values (``python -m navlayout``'s table).
 DEMO = "demo"
 
 _SCRIPTS = {STANDARD: 0, DEMO: 1}
@@ -58,14 +58,14 @@ def run_session(
     built-in layout).
 
     A delegate method that raises does not stop the session: the transition still happens
-    (SPEC §3), the failure is recorded in its step and handed to ``observe``, and the session goes
+    (docs/behaviour.md#navigation-state-machine), the failure is recorded in its step and handed to ``observe``, and the session goes
     on. ``observe(step)`` runs after each step, at rest; it may read the map view (frames,
     diagnostics, snapshots) but not send events (they raise ReentrantError).
 
     Args:
         nav_map: a map view with navigation disabled.
         script: :data:`STANDARD` or :data:`DEMO`.
-        preset: the SPEC §9 preset ``nav_map`` was made from, or None: it picks the standard
+        preset: the docs/behaviour.md#device-presets preset ``nav_map`` was made from, or None: it picks the standard
             session's resize twin and is named in the recording.
         title: the run's name in the recording (e.g. the delegate's).
         observe: called after each step with a :class:`SessionStep`.

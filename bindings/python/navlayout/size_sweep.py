@@ -2,7 +2,7 @@
 
 :func:`sweep` runs the workbench's standard session (ready, guidance, each prompt kind shown and
 dismissed, pan and re-center, the speed widget's modes, stop, disable) on map views of every size
-of a range along one axis and returns the *bands*: maximal ranges over which wide mode (SPEC §4),
+of a range along one axis and returns the *bands*: maximal ranges over which wide mode (docs/behaviour.md#wide-mode),
 the set of (step, diagnostic code, items) and the set of (step, failure) stay the same. The
 library does the work (``nl_sweep``, ``nl_sweep_with_sampler``): sizes are sampled every
 ``sample_step`` points, then bisected where the result changes, so every boundary is exact to
@@ -56,7 +56,7 @@ DEFAULT_SAMPLE_STEP = 8.0
 
 class SweepDiagnostic(NamedTuple):
     """A diagnostic at the end of one step of the session: the step's position (0-based) and name,
-    the code and severity (SPEC §8), the items by identifier (``"turnCard"``, ``"myCard"``), and
+    the code and severity (docs/behaviour.md#diagnostic-codes), the items by identifier (``"turnCard"``, ``"myCard"``), and
     the message at the band's first size."""
 
     step_index: int
@@ -284,7 +284,7 @@ def sweep(
         sample_step: points between the first samples (default 8): a band narrower than this
             between two samples with the same result can be missed.
         processes: worker processes for a Python delegate (default: one per processor; 1 runs in
-            this process), or threads of the library for ``None``.
+            this process; at most 256), or threads of the library for ``None``.
         title: the run's name in the result and on the page (default: ``make_delegate``'s name).
 
     Returns:
@@ -298,6 +298,7 @@ def sweep(
         InvalidArgumentError: an unknown ``axis``; NaN or infinite bounds; an empty or reversed
             range; a missing or extra fixed size; insets that do not fit; a bad ``sample_step`` or
             ``processes`` (the message names the argument).
+        RuntimeError: a worker process died (its error is on stderr); the sweep stops.
     """
     if axis not in _AXES:
         raise InvalidArgumentError(f"axis must be 'width' or 'height', not {axis!r}")
@@ -310,8 +311,10 @@ def sweep(
     if make_delegate is not None and not callable(make_delegate):
         raise TypeError(f"make_delegate must be a callable making a LayoutDelegate (e.g. its class) or None, "
                         f"not {type(make_delegate).__name__}")
-    if processes is not None and (isinstance(processes, bool) or not isinstance(processes, int) or processes < 1):
-        raise InvalidArgumentError(f"processes must be a whole number >= 1 (or None: one per processor), not {processes!r}")
+    if processes is not None and (isinstance(processes, bool) or not isinstance(processes, int)
+                                  or not 1 <= processes <= 256):
+        raise InvalidArgumentError(f"processes must be a whole number from 1 to 256 (or None: one per processor), "
+                                   f"not {processes!r}")
     opts = _ffi.nl_sweep_options()
     opts.struct_size = ctypes.sizeof(_ffi.nl_sweep_options)
     opts.axis = _AXES[axis]
@@ -328,7 +331,7 @@ def sweep(
         title = "builtin" if make_delegate is None else (
             getattr(make_delegate, "__name__", None) or type(make_delegate).__name__)
     opts.title = encode(title)
-    count = processes if processes is not None else (os.cpu_count() or 1)
+    count = processes if processes is not None else min(os.cpu_count() or 1, 256)
     out = ctypes.c_void_p()
     lib = load()
     if make_delegate is None:

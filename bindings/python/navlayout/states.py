@@ -1,4 +1,4 @@
-"""Navigation UI state objects (SPEC §3): the read-only snapshots handed to layout-delegate
+"""Navigation UI state objects (docs/behaviour.md#state-objects): the read-only snapshots handed to layout-delegate
 methods — :class:`NavigationReadyUIState`, :class:`ActiveGuidanceUIState` (both
 :class:`NavigationUIState`) and their :class:`Button` entries — and how they are read from the
 library's ``nl_ui_state`` handles."""
@@ -30,7 +30,7 @@ class Button(NamedTuple):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class NavigationUIState:
-    """A read-only snapshot of a navigation UI state, handed to delegate methods (SPEC §3).
+    """A read-only snapshot of a navigation UI state, handed to delegate methods (docs/behaviour.md#state-objects).
 
     Frozen: assigning to (or deleting) an attribute raises
     :class:`dataclasses.FrozenInstanceError`, an ``AttributeError``, as Swift's ``let``

@@ -1,4 +1,4 @@
-"""The SDK's style values (``NavigationStyleValues``, SPEC §4): paddings, corner radius and
+"""The SDK's style values (``NavigationStyleValues``, docs/behaviour.md#style-values): paddings, corner radius and
 header sizes in points, read from the library."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ __all__ = ["StyleValues", "style_values"]
 
 
 class StyleValues(NamedTuple):
-    """NavigationStyleValues (SPEC §4), points."""
+    """NavigationStyleValues (docs/behaviour.md#style-values), points."""
 
     button_horizontal_padding: float
     button_vertical_padding: float

@@ -265,7 +265,7 @@ class ViewKind(enum.IntEnum):
 
 
 class LegacyGuide(enum.IntEnum):
-    """The four legacy layout guides of the built-in layout (``NL_LEGACY_GUIDE_*``, SPEC §7)."""
+    """The four legacy layout guides of the built-in layout (``NL_LEGACY_GUIDE_*``, docs/behaviour.md#legacy-layout-guides)."""
 
     #: Follows the turn card (a zero-height strip at the safe-area top without one).
     NAVIGATION_HEADER = 0
@@ -299,7 +299,7 @@ class UIStateKind(enum.IntEnum):
 
 
 class DiagnosticCode(enum.IntEnum):
-    """Diagnostic codes of SPEC §8 (``NL_DIAG_*``); ``spec_name`` is the SPEC's camelCase name."""
+    """Diagnostic codes of docs/behaviour.md#diagnostic-codes (``NL_DIAG_*``); ``spec_name`` is the camelCase name in docs/behaviour.md#diagnostic-codes."""
 
     UNSATISFIABLE = 1
     AMBIGUOUS_LAYOUT = 2
@@ -325,7 +325,7 @@ class DiagnosticCode(enum.IntEnum):
 
     @property
     def spec_name(self) -> str:
-        """The code as SPEC §8 spells it, e.g. ``"viewportObstructed"``."""
+        """The code as docs/behaviour.md#diagnostic-codes spells it, e.g. ``"viewportObstructed"``."""
         head, *rest = self.name.lower().split("_")
         return head + "".join("API" if part == "api" else part.capitalize() for part in rest)
 
@@ -338,10 +338,10 @@ class ConstraintOwner(enum.IntEnum):
     MAP_FRAME = 1  #: the map view's origin (0, 0) and size
     SAFE_AREA = 2  #: a safe-area guide's edges from its view
     LAYOUT_MARGINS = 3  #: a margins guide's edges from its view
-    COMPONENT_SIZE = 4  #: the size the SDK fixes for a component (SPEC §4)
+    COMPONENT_SIZE = 4  #: the size the SDK fixes for a component (docs/behaviour.md#component-sizes)
     COMPRESSION_RESISTANCE = 5  #: size >= intrinsic size, at the compression-resistance priority
     CONTENT_HUGGING = 6  #: size <= intrinsic size, at the hugging priority
-    HIDING_STACK = 7  #: a hiding stack's arrangement (SPEC §2)
+    HIDING_STACK = 7  #: a hiding stack's arrangement (docs/behaviour.md#hiding-stack)
 
 
 class Severity(enum.IntEnum):

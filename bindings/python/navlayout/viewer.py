@@ -29,10 +29,10 @@ from .values import LayoutDirection, Severity
 
 __all__ = ["ViewerResult", "page", "record", "write"]
 
-#: The device presets of SPEC §9.
+#: The device presets of docs/behaviour.md#device-presets.
 PRESETS = ("iphone-portrait", "iphone-landscape", "iphone-se", "ipad-portrait", "ipad-split", "carplay")
 
-_CARPLAY_NOTE = "CarPlay refuses layout delegates (SPEC §3): built-in layout"
+_CARPLAY_NOTE = "CarPlay refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate): built-in layout"
 
 
 class ViewerResult(NamedTuple):
@@ -88,10 +88,10 @@ def write(
     Args:
         make_delegate: a zero-argument callable (e.g. the delegate's class) making a fresh
             :class:`LayoutDelegate`; ``None``, or a callable returning ``None``, keeps the built-in
-            layout. A CarPlay preset refuses delegates (SPEC §3) and runs the built-in layout.
-        preset: a preset name of SPEC §9.
+            layout. A CarPlay preset refuses delegates (docs/behaviour.md#setting-the-layout-delegate) and runs the built-in layout.
+        preset: a preset name of docs/behaviour.md#device-presets.
         path: the page's file (written as UTF-8; its directory must exist).
-        rtl: run right-to-left (leading and trailing mirrored, SPEC §2).
+        rtl: run right-to-left (leading and trailing mirrored, docs/behaviour.md#right-to-left-layout).
         title: the run's name on the page (default: ``make_delegate``'s name, or ``builtin``).
 
     Returns:

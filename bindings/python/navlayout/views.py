@@ -196,7 +196,7 @@ class View(LayoutItem):
         Settable with a ``Size`` or ``(width, height)`` of real numbers >= 0 or -1
         (InvalidArgumentError for other negative values, NaN and infinities). For an axis
         with intrinsic size ``s``, ``size >= s`` holds at the compression-resistance priority and
-        ``size <= s`` at the hugging priority (SPEC §2).
+        ``size <= s`` at the hugging priority (docs/behaviour.md#intrinsic-content-size).
         """
         out = _ffi.nl_size()
         check(load().nl_view_intrinsic_size(self._handle(), byref(out)))
@@ -240,7 +240,7 @@ class View(LayoutItem):
     @property
     def layout_margins(self) -> Insets:
         """Layout margins in points, ``Insets(top, left, bottom, right)``: default 8 on each edge;
-        the SDK's components have their own (SPEC §4: logo, buttons, cards, prompts 8, speed
+        the SDK's components have their own (docs/behaviour.md#component-sizes: logo, buttons, cards, prompts 8, speed
         widget 4, viewport and trip progress bar 0). :attr:`layout_margins_guide` is the safe
         area inset by them (see :attr:`insets_layout_margins_from_safe_area`). Settable (finite
         real numbers)."""

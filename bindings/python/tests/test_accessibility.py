@@ -2,7 +2,7 @@
 accessibility_traits (navlayout.AccessibilityTraits), MapView.accessibility_elements and the four
 accessibility diagnostics (codes 16-19).
 
-Frames: the sample delegate on iphone-portrait (393 x 852, safe area (59, 0, 34, 0); SPEC §10):
+Frames: the sample delegate on iphone-portrait (393 x 852, safe area (59, 0, 34, 0); docs/behaviour.md#expected-frames):
 ready compass top 762, logo 786; guidance turn card 0, reporting 626, compass 690, logo 714, ETA
 card 746; with the incident prompt at rest (732) reporting 612, compass 676, logo 700.
 """

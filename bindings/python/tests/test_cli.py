@@ -1,7 +1,8 @@
 """``python -m navlayout`` (issue 18): the Swift CLI's sub-commands and flags (``demo [--preset]
 NAME --delegate sample|wide|builtin --json --svg DIR``, ``gallery --delegate --out --presets``,
-``presets``), ``--help`` on each, and the same stdout, stderr, files and exit status as the Swift
-CLI (``Sources/navlayout/main.swift``) wherever both run."""
+``view``, ``sweep``, ``presets``), ``--help`` on each in both CLIs documenting the same flags, and
+the same stdout, stderr, files and exit status as the Swift CLI (``Sources/navlayout/main.swift``)
+wherever both run."""
 
 from __future__ import annotations
 
@@ -71,6 +72,8 @@ def _same_tree(a: Path, b: Path):
     ("gallery", ["--delegate", "{sample,wide,builtin}", "--out DIR", "--presets A,B,..."]),
     ("view", ["--delegate", "{sample,wide,builtin,MODULE:CALLABLE}", "--preset NAME", "--out FILE", "--rtl"]),
     ("presets", []),
+    ("sweep", ["--delegate", "--axis {width,height}", "--from A", "--to B", "--height H", "--width W",
+               "--insets T,L,B,R", "--rtl", "--step S", "--processes N", "--out DIR", "--json"]),
 ])
 def test_each_command_has_help(command, flags):
     run = _python_cli(command, "--help")
@@ -106,7 +109,7 @@ def test_usage_errors_exit_2(args, message, tmp_path):
 
 
 def test_presets_lists_spec_9():
-    # SPEC §9's presets: sizes and safe areas in points (the table there, typed by hand).
+    # docs/behaviour.md#device-presets: presets: sizes and safe areas in points (the table there, typed by hand).
     run = _python_cli("presets")
     assert run.returncode == 0, run.stderr
     assert run.stdout == (
@@ -142,6 +145,69 @@ def test_bare_preset_still_runs_the_demo(repo_root):
     assert run.stdout == (repo_root / "Tests" / "c" / "expected" / "iphone-se.txt").read_text()
 
 
+# -- --help of the Swift CLI: what python -m navlayout documents (issue 18) -------------------------
+
+#: The sub-commands of both CLIs (navlayout.cli.COMMANDS lists Python's).
+COMMANDS = ["demo", "gallery", "view", "sweep", "presets"]
+#: The one flag the two CLIs spell differently: the sweep's parallelism is threads in Swift,
+#: worker processes in Python (a Python delegate cannot run on several threads at once).
+PARALLELISM = {"--threads", "--processes"}
+
+
+def _flags(help_text):
+    """The ``--flags`` a help text names."""
+    return set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", help_text)) - {"--help"}
+
+
+def test_both_clis_have_the_same_commands():
+    from navlayout.cli import COMMANDS as python_commands
+
+    assert sorted(c.NAME for c in python_commands) == sorted(COMMANDS)
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_swift_command_help_documents_the_python_flags(swift_cli, tmp_path, command, flag):
+    # Before issue 18 `navlayout demo --help` said "unexpected arguments: --help" and exited 2.
+    swift = _swift(swift_cli, command, flag, cwd=tmp_path)
+    assert (swift.returncode, swift.stderr) == (0, "")
+    assert swift.stdout.startswith(f"usage: navlayout {command}")
+    assert "\noptions:\n  -h, --help " in swift.stdout
+    assert swift.stdout.endswith("\npresets: " + ", ".join(PRESETS) + "\n")
+    python = _python_cli(command, "--help")
+    assert python.returncode == 0
+    assert _flags(swift.stdout) - PARALLELISM == _flags(python.stdout) - PARALLELISM
+    assert ("--threads" in swift.stdout) == ("--processes" in python.stdout) == (command == "sweep")
+    assert list(tmp_path.iterdir()) == []  # help runs nothing
+
+
+def test_swift_help_wins_over_other_arguments(swift_cli, tmp_path):
+    # As argparse: -h anywhere among a command's arguments prints its help (nothing runs).
+    run = _swift(swift_cli, "gallery", "--out", "g", "--presets", "moon", "-h", cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.startswith("usage: navlayout gallery ")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_swift_top_level_help_lists_every_command(swift_cli):
+    for args in (["--help"], ["-h"], ["help"]):
+        run = _swift(swift_cli, *args)
+        assert (run.returncode, run.stderr) == (0, "")
+        lines = run.stdout.splitlines()
+        assert lines[0] == "usage: navlayout demo [--preset] [NAME] [--delegate sample|wide|builtin] [--json] [--svg DIR]"
+        listed = [line.split()[0] for line in lines if line.startswith("  ") and not line.startswith("   ")]
+        assert listed == COMMANDS
+        assert any(f"navlayout {c}" in line for c in COMMANDS for line in lines[:8])
+        assert "       navlayout COMMAND --help      (each command's options)" in lines
+        assert lines[-1] == "presets: " + ", ".join(PRESETS)
+
+
+def test_swift_presets_refuses_arguments(swift_cli):
+    # argparse refuses them in python -m navlayout presets; so does the Swift CLI now.
+    ours, theirs = _python_cli("presets", "x"), _swift(swift_cli, "presets", "x")
+    assert ours.returncode == theirs.returncode == 2 and ours.stdout == theirs.stdout == ""
+    assert theirs.stderr.startswith("unexpected arguments: x\n")
+
+
 # -- the same output as the Swift CLI ------------------------------------------------------------
 
 def test_presets_match_swift(swift_cli):
@@ -174,7 +240,7 @@ def test_demo_svg_matches_swift(swift_cli, tmp_path, delegate, preset):
                     cwd_swift=tmp_path / "swift", cwd_python=tmp_path / "python")
     assert run.stderr.endswith("navlayout: wrote 8 SVGs and index.html to pics\n")
     names = _same_tree(tmp_path / "swift" / "pics", tmp_path / "python" / "pics")
-    # One SVG per step of the session (8, SPEC §10's script), numbered, and the page.
+    # One SVG per step of the session (8, docs/behaviour.md#acceptance-values: script), numbered, and the page.
     assert names == ["01-navigation-ready.svg", "02-active-guidance.svg",
                      "03-incident-prompt-0-0-s.svg", "04-incident-prompt-0-2-s.svg",
                      "05-incident-prompt-0-4-s.svg", "06-prompt-dismissed.svg",

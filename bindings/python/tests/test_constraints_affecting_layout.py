@@ -1,6 +1,6 @@
 """Issue 14, "why is it here?", from Python: ``constraints_affecting_layout(axis)`` on views and
-guides, for the seed's sample delegate (examples/python/sample_delegate.py, SPEC §10) on
-iphone-portrait, 393 x 852 pt, safe area (top 59, leading 0, bottom 34, trailing 0) (SPEC §9).
+guides, for the seed's sample delegate (examples/python/sample_delegate.py, docs/behaviour.md#the-sample-delegate) on
+iphone-portrait, 393 x 852 pt, safe area (top 59, leading 0, bottom 34, trailing 0) (docs/behaviour.md#device-presets).
 
 Hand derivation, active guidance, vertical axis of the viewport:
 

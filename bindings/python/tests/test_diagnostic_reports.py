@@ -3,10 +3,10 @@ newly produces is logged on the ``"navlayout"`` logger (errors at ERROR, warning
 infos at INFO) without the host asking, and the C library's default stderr line is not printed
 meanwhile; a delegate that spells its methods the iOS way is refused at ``set_layout_delegate``.
 
-iphone-portrait is 393 x 852 with safe area (59, 0, 34, 0) (SPEC §9). The delegate's ready layout
+iphone-portrait is 393 x 852 with safe area (59, 0, 34, 0) (docs/behaviour.md#device-presets). The delegate's ready layout
 is good (viewport = safe area minus 40 pt at the bottom, logo at its bottom-leading corner) plus a
 see-through host view "orderCard" 100 wide at the map's top-leading corner with its height pinned
-to 60 and then to 80: the second is broken (SPEC §2, the most recently activated member of a
+to 60 and then to 80: the second is broken (docs/behaviour.md#unsatisfiable-constraints, the most recently activated member of a
 conflict) and the minimal conflicting set is the two of them. Optionally a "badge" pinned with
 left/top: a leftRightAnchor info.
 """

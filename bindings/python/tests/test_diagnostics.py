@@ -1,8 +1,8 @@
-"""Issue 4 from Python: SPEC §8 diagnostics as ``Diagnostic`` objects from small deliberately
+"""Issue 4 from Python: docs/behaviour.md#diagnostics diagnostics as ``Diagnostic`` objects from small deliberately
 broken delegates (the same ones as Tests/c/test_diagnostics.c), the sample delegate, snapshot
 JSON, the C-review getters bound in Python, and ``navlayout.gallery``.
 
-iphone-portrait is 393 x 852 with safe area (59, 0, 34, 0) (SPEC §9). Every broken delegate
+iphone-portrait is 393 x 852 with safe area (59, 0, 34, 0) (docs/behaviour.md#device-presets). Every broken delegate
 starts from one good ready layout: the viewport fills the safe area minus 40 pt at the bottom,
 the logo sits at its bottom-leading corner.
 """
@@ -98,7 +98,7 @@ def test_width_constraint_on_turn_card_is_rejected():
     with run(d) as m:
         m.start_guidance()
         assert not d.width.active
-        assert d.card.frame == nl.Rect(0, 0, 393, 163)  # W x (59 + 104), SPEC §4
+        assert d.card.frame == nl.Rect(0, 0, 393, 163)  # W x (59 + 104), docs/behaviour.md#sdk-components
         (diag,) = [x for x in m.diagnostics if x.code == D.SIZE_CONSTRAINT_ON_FIXED_COMPONENT]
         assert diag.severity == nl.Severity.ERROR and diag.items[0] is d.card
         assert "turnCard" in diag.message
@@ -267,6 +267,39 @@ def test_empty_viewport():
     with run(d) as m:
         diag = only(m, D.EMPTY_VIEWPORT, nl.Severity.ERROR, "viewport")
         assert diag.items == (d.vp,)
+
+
+def test_empty_viewport_names_the_constraints_that_put_it_there():
+    """Issue 14 follow-up: the message names the constraints of the offending axis (host ones on
+    the viewport first). The sample delegate with its guidance viewport pinned under the ETA card
+    (viewport.top == etaCard.bottom, re-activated with its bottom): viewport.top = 852 (etaCard.bottom
+    == map.bottom), viewport.bottom = mapContentsBottom.top = etaCard.top = 852 - 106 = 746 (the
+    guide's resting @250 at 818 loses): frame (0, 852, 393, -106). The same text as Swift's
+    CulpritMessageTests.testAViewportUnderTheETACardNamesItsVerticalConstraints (8 constraints hold,
+    4 named)."""
+
+    class UnderEtaCard(SampleLayoutDelegate):
+        def start_guidance(self, nav_map, new_state, old_state):
+            super().start_guidance(nav_map, new_state, old_state)
+            vp = new_state.viewport
+            mine = [i for i in vp.constraints_affecting_layout(nl.Axis.VERTICAL)
+                    if i.owner == nl.ConstraintOwner.HOST and i.first.item is vp]
+            floor = next(i.second.item for i in mine if i.first.attribute == nl.AnchorAttribute.BOTTOM)
+            nl.deactivate([i.constraint for i in mine])
+            nl.activate([vp.top_anchor.constraint(equal_to=new_state.eta_card.bottom_anchor),
+                         vp.bottom_anchor.constraint(equal_to=floor.top_anchor)])
+
+    with nl.MapView.preset("iphone-portrait") as m:
+        m.set_layout_delegate(UnderEtaCard())
+        m.navigation_enabled = True
+        m.start_guidance()
+        assert [(d.code, d.message) for d in m.diagnostics] == [(
+            D.EMPTY_VIEWPORT,
+            "viewport has a negative size, frame (0, 852, 393, -106); vertically it rests on "
+            "viewport.top == etaCard.bottom, viewport.bottom == mapContentsBottom.top, "
+            "mapContentsBottom.height == 0 and etaCard.bottom == map.bottom (and 4 more); constrain its "
+            "four edges to the open, unobstructed area of the map",
+        )]
 
 
 def test_conflicting_required_constraints():

@@ -166,7 +166,7 @@ def test_delegate_exception_reaches_the_caller_unchanged(nav_map):
     assert isinstance(info.value.__cause__, nl.CallbackFailedError)
     assert info.value.__cause__.status == 11
     assert "start_guidance" in str(info.value.__cause__)
-    # The transition happened (SPEC: a failing callback does not undo it) and the map view is
+    # The transition happened (docs/behaviour.md#callbacks-that-fail: a failing callback does not undo it) and the map view is
     # still usable: the rest of the session works.
     assert nav_map.navigation_state == nl.UIStateKind.ACTIVE_GUIDANCE
     nav_map.stop_guidance()

@@ -1,9 +1,9 @@
-"""Issue 3 in Python: the built-in layout (SPEC §7), the legacy slot settings and guides, the
+"""Issue 3 in Python: the built-in layout (docs/behaviour.md#built-in-layout), the legacy slot settings and guides, the
 compass rule, runtime-sized components, shuffled buttons, suppressed prompts, the wide example
 across a rotation, right-to-left, and the wide example against the Swift CLI.
 
 Every expected frame is (x, y, width, height) in points, worked out by hand in the comments from
-SPEC §4 (component sizes) and §9 (presets: W x H, safe area S = top, leading, bottom, trailing):
+docs/behaviour.md#component-sizes and docs/behaviour.md#device-presets (presets: W x H, safe area S = top, leading, bottom, trailing):
 
   iphone-portrait   393 x 852,  S = (59, 0, 34, 0)    safe width 393: standard
   iphone-landscape  852 x 393,  S = (0, 59, 21, 59)   safe width 734: wide
@@ -170,7 +170,7 @@ BUILT_IN_GUIDANCE = {
     },
 }
 
-# Camera padding (SPEC §6): (vp.y, vp.x, H - vp.maxY, W - vp.maxX) in active guidance.
+# Camera padding (docs/behaviour.md#camera-framing): (vp.y, vp.x, H - vp.maxY, W - vp.maxX) in active guidance.
 BUILT_IN_CAMERA = {
     "iphone-portrait": nl.Insets(163, 0, 106, 0),      # 852 - 746
     "iphone-landscape": nl.Insets(0, 389.3, 21, 59),   # 393 - 372; 852 - 793
@@ -370,7 +370,7 @@ def test_legacy_settings_are_ignored_with_a_custom_delegate():
 
 
 # =============================================================================================
-# Compass rule (SPEC §3)
+# Compass rule (docs/behaviour.md#compass-rule)
 # =============================================================================================
 
 
@@ -560,7 +560,7 @@ def test_suppressed_prompts_with_the_built_in_layout():
 # The wide example across portrait -> landscape -> portrait during active guidance
 # =============================================================================================
 
-# SPEC §10's active-guidance frames.
+# the active-guidance frames of docs/behaviour.md#expected-frames.
 SAMPLE_GUIDANCE = {
     "turnCard": (0, 0, 393, 163), "etaCard": (0, 746, 393, 106),
     "viewport": (0, 163, 393, 583), "googleLogo": (0, 714, 72, 32),
@@ -621,7 +621,7 @@ def test_wide_example_across_rotation():
                   "reporting": (737, 153, 56, 56)}, exact_keys=True)
         assert m.subviews[-1].identifier == "incidentPrompt"
         m.set_size(*PORTRAIT)
-        # SPEC §10 "prompt shown, >= 0.4 s"
+        # docs/behaviour.md#expected-frames "prompt shown, >= 0.4 s"
         check(m, {**SAMPLE_GUIDANCE, "incidentPrompt": (0, 732, 393, 120),
                   "viewport": (0, 163, 393, 569), "buttonStack": (337, 163, 56, 569),
                   "compass": (337, 676, 56, 56), "reporting": (337, 612, 56, 56),
@@ -722,7 +722,7 @@ def test_examples_on_carplay_use_the_built_in_layout(script):
                          capture_output=True, text=True, env=dict(os.environ))
     assert out.returncode == 0, out.stderr
     assert out.stderr == ("navlayout: carplay is a CarPlay screen, which refuses layout "
-                          "delegates (SPEC §3); running with the built-in layout\n")
+                          "delegates (docs/behaviour.md#setting-the-layout-delegate); running with the built-in layout\n")
     lines = out.stdout.splitlines()
     # carplay: 800 x 480, no insets, safe width 800 >= 600: wide. wideCardWidth = min(360, 360)
     # = 360; turn 360 x 104, ETA 360 x 72 at 480 - 72 = 408; the built-in layout's trip bar and

@@ -49,7 +49,7 @@ def test_the_solver_example_prints_what_its_comment_says(repo_root):
 
 def test_the_delegate_example_lays_out_the_viewport(repo_root):
     # README "Using it": the viewport pinned to the safe area of iphone-portrait (393 x 852, safe
-    # area top 59, bottom 34; SPEC presets) is 393 x (852 - 59 - 34) = 759 at y = 59; the camera
+    # area top 59, bottom 34; the presets of docs/behaviour.md#device-presets) is 393 x (852 - 59 - 34) = 759 at y = 59; the camera
     # padding is the map view's area outside it; no diagnostic. The comments in the block say so.
     block = next(b for b in _python_blocks(repo_root) if "class MyDelegate(nl.LayoutDelegate)" in b)
     assert _run(block) == (
@@ -82,7 +82,7 @@ def test_the_sweep_command_prints_what_the_readme_shows(repo_root):
 
 
 def test_the_sweep_example_prints_what_the_readme_shows(repo_root, tmp_path, monkeypatch):
-    # The wide example delegate from 100 pt: boundaries 112, 136, 176 (SPEC §8 overlap and
+    # The wide example delegate from 100 pt: boundaries 112, 136, 176 (docs/behaviour.md#diagnostics overlap and
     # offscreen rules on the logo, the re-center button and the compass) and 600 (wide mode).
     block = next(b for b in _python_blocks(repo_root) if "nl.sweep(" in b)
     monkeypatch.chdir(tmp_path)

@@ -138,7 +138,7 @@ def test_none_is_the_built_in_layout(nav_map):
     nav_map.set_layout_delegate(None)
     assert nav_map.layout_delegate is None
     nav_map.navigation_enabled = True
-    # SPEC §7: the built-in layout puts the SDK's components in the hierarchy.
+    # docs/behaviour.md#built-in-layout: the built-in layout puts the SDK's components in the hierarchy.
     assert {v.role for v in nav_map.subviews} >= {"googleLogo", "viewport"}
 
 

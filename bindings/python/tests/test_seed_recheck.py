@@ -8,9 +8,9 @@ keep visible"): hidden — themselves, through a hidden container or by a hiding
 area they reach under. (C) Presented frames during an animation are snapped like solved ones.
 
 iphone-portrait 393 x 852, safe area 59/0/34/0; ipad-portrait 820 x 1180, 24/0/20/0; iphone-landscape
-852 x 393, 0/59/21/59 (SPEC §9). The sample delegate's frames are SPEC §10's: active guidance
+852 x 393, 0/59/21/59 (docs/behaviour.md#device-presets). The sample delegate's frames are docs/behaviour.md#expected-frames:: active guidance
 turnCard (0, 0, 393, 163), etaCard (0, 746, 393, 106); prompt at 0.2 s (0, 792, 393, 120),
-viewport (0, 163, 393, 576). Sizes: SPEC §4.
+viewport (0, 163, 393, 576). Sizes: docs/behaviour.md#component-sizes.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_the_issues_repro_a_hidden_logo_is_reported():
         logo = find(m, "googleLogo")
         assert m.diagnostics == []
         logo.hidden = True
-        (d,) = m.diagnostics  # the only finding: the rest is SPEC §10's layout
+        (d,) = m.diagnostics  # the only finding: the rest is docs/behaviour.md#acceptance-values: layout
         assert d.code == MISSING and d.severity == nl.Severity.ERROR
         assert d.items == (logo,)
         assert "googleLogo is in the map view's hierarchy but hidden in the activeGuidance state" in d.message
@@ -170,6 +170,6 @@ def test_presented_frames_are_snapped_whatever_the_clock():
         m.advance_time(2.9)
         m.trigger_prompt(nl.PromptKind.INCIDENT)
         m.advance_time(0.2)
-        assert tuple(find(m, "incidentPrompt").frame) == (0, 792, 393, 120)  # exact, SPEC §10
+        assert tuple(find(m, "incidentPrompt").frame) == (0, 792, 393, 120)  # exact, docs/behaviour.md#expected-frames
         assert tuple(find(m, "viewport").frame) == (0, 163, 393, 576)
         assert tuple(m.camera.padding) == (163, 0, 113, 0)  # 852 - (163 + 576)

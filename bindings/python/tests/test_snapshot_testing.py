@@ -32,7 +32,7 @@ class NudgedSample(SampleLayoutDelegate):
 
 
 def _guidance(delegate):
-    """iphone-portrait in active guidance with ``delegate`` (SPEC §10's moment)."""
+    """iphone-portrait in active guidance with ``delegate`` (docs/behaviour.md#expected-frames: moment)."""
     nav_map = nl.MapView.preset("iphone-portrait")
     nav_map.set_layout_delegate(delegate)
     nav_map.navigation_enabled = True
@@ -53,7 +53,7 @@ def test_one_constant_changed_by_1pt_fails_with_a_readable_diff_and_passes_after
     with _guidance(NudgedSample()) as nudged:
         with pytest.raises(AssertionError) as info:
             assert_layout_snapshot(nudged, "sample-guidance", str(folder))
-        # SPEC §10: the logo at (0, 714, 72, 32) in active guidance, now 1 pt to the right; nothing
+        # docs/behaviour.md#expected-frames: the logo at (0, 714, 72, 32) in active guidance, now 1 pt to the right; nothing
         # is constrained to the logo, so nothing else moves, and no diagnostic changes.
         assert str(info.value) == (
             f'layout snapshot "sample-guidance" does not match its golden snapshot {folder}/sample-guidance.json:\n'
@@ -75,7 +75,7 @@ def test_one_constant_changed_by_1pt_fails_with_a_readable_diff_and_passes_after
 
 
 def test_diagnostics_and_camera_are_compared(tmp_path):
-    """Navigation ready → active guidance: the cards appear, the viewport shrinks to SPEC §10's
+    """Navigation ready → active guidance: the cards appear, the viewport shrinks to docs/behaviour.md#expected-frames:
     (0, 163, 393, 583) and the camera with it."""
     with nl.MapView.preset("iphone-portrait") as nav_map:
         nav_map.set_layout_delegate(SampleLayoutDelegate())

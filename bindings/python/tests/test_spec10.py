@@ -1,6 +1,6 @@
-"""SPEC §10: the seed's sample delegate on iphone-portrait, frame by frame, in Python.
+"""docs/behaviour.md#expected-frames: the seed's sample delegate on iphone-portrait, frame by frame, in Python.
 
-Geometry used in the comments (SPEC §9, §4):
+Geometry used in the comments (docs/behaviour.md#device-presets, docs/behaviour.md#sdk-components):
   iphone-portrait: W = 393, H = 852, safe area S = (top 59, leading 0, bottom 34, trailing 0).
   safe-area bottom = H - 34 = 818.
   turn card: (W - 0 - 0) x (S.top + headerNominalHeight 104) = 393 x 163, pinned to the top.

@@ -50,7 +50,7 @@ def test_assigning_to_a_state_attribute_raises(nav_map):
 
 def test_buttons_are_an_immutable_tuple(nav_map):
     ready, active = _states(nav_map)
-    # SPEC §3: ready has [compass], active guidance [compass, reporting].
+    # docs/behaviour.md#navigation-state-machine: ready has [compass], active guidance [compass, reporting].
     assert isinstance(ready.buttons, tuple) and isinstance(active.buttons, tuple)
     assert [b.type for b in ready.buttons] == [nl.ButtonType.COMPASS]
     assert [b.type for b in active.buttons] == [nl.ButtonType.COMPASS, nl.ButtonType.REPORTING]

@@ -40,7 +40,7 @@ def _keys(band):
 
 
 def test_sample_delegate_wide_mode_boundary_at_600():
-    """SPEC §4: wide when W − S.leading − S.trailing >= 600; no side insets, so W >= 600. The
+    """docs/behaviour.md#wide-mode: wide when W − S.leading − S.trailing >= 600; no side insets, so W >= 600. The
     sample delegate is clean at every width: two bands split at 600 exactly."""
     result = nl.sweep(SampleLayoutDelegate, axis="width", start=320, stop=1400, **IPAD)
     assert [(b.start, b.stop, b.wide_mode) for b in result.bands] == [(320, 600, False), (600, 1400, True)]
@@ -53,7 +53,7 @@ def test_sample_delegate_wide_mode_boundary_at_600():
 
 def test_wide_delegate_bands():
     """The wide example delegate: over the issue's range the same two bands as the sample (its
-    standard variant is the sample's, its wide variant clean); from 100 pt, SPEC §8's overlap
+    standard variant is the sample's, its wide variant clean); from 100 pt, docs/behaviour.md#diagnostics: overlap
     rule on components inset by their 8-pt margins gives three more: the logo (visible x 8…64)
     meets the compass (W − 48…W − 8) below 112; the 136-pt re-center button is off screen below
     136 and meets the compass below 176 (W − 48 < 128). Right-to-left mirrors all of it."""
@@ -121,7 +121,8 @@ def test_a_delegate_workers_cannot_import_runs_here():
     (dict(height="tall"), TypeError, "height must be a real number"),
     (dict(safe_area=nl.Insets(24, 300, 20, 300)), nl.InvalidArgumentError, "safe_area does not fit the map view at start (320 pt)"),
     (dict(sample_step=0), nl.InvalidArgumentError, "sample_step must be a positive number of points"),
-    (dict(processes=0), nl.InvalidArgumentError, "processes must be a whole number >= 1"),
+    (dict(processes=0), nl.InvalidArgumentError, "processes must be a whole number from 1 to 256"),
+    (dict(processes=257), nl.InvalidArgumentError, "processes must be a whole number from 1 to 256"),
     (dict(make_delegate=42), TypeError, "make_delegate must be a callable"),
 ])
 def test_bad_input_names_the_argument(kwargs, error, message):
@@ -187,3 +188,17 @@ def test_python_cli_prints_what_the_swift_cli_prints(swift_cli, tmp_path):
         ours = _python_cli("sweep", *args)
         theirs = subprocess.run([str(swift_cli), "sweep", *args], capture_output=True, text=True, timeout=300)
         assert (ours.returncode, ours.stdout, ours.stderr) == (theirs.returncode, theirs.stdout, theirs.stderr), args
+
+
+def test_a_failure_shows_in_its_own_step_only():
+    """A delegate method that raised once is not raised again by the nested calls of later
+    callbacks of the same session (the sweep compares steps, so a repeated failure would make a
+    band of every later step): run_session sees it in "active guidance" alone."""
+    from navlayout.session import run_session
+
+    failed = []
+    with nl.MapView(320, 1180, nl.Insets(24, 0, 20, 0)) as nav_map:
+        nav_map.set_layout_delegate(FailingBelow500())
+        run_session(nav_map, observe=lambda step: failed.extend((step.name, f) for f in step.failures))
+    assert [name for name, _ in failed] == ["active guidance"]
+    assert "FailingBelow500.start_guidance raised RuntimeError: too narrow: 320" in failed[0][1]

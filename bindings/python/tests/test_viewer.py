@@ -39,7 +39,7 @@ def test_write_sample_delegate(tmp_path):
     assert rec["schema"] == "navlayout.recording/1" and rec["title"] == "SampleLayoutDelegate"
     step = next(s for s in rec["steps"] if s["name"] == "incident prompt")
     prompt = _key(rec, "incidentPrompt")
-    # SPEC §10: the prompt at 0.2 s of its 0.4 s ease-in-out slide (progress 0.5).
+    # docs/behaviour.md#the-sample-delegate: the prompt at 0.2 s of its 0.4 s ease-in-out slide (progress 0.5).
     sample = step["samples"][12]
     assert sample["t"] == 0.2
     assert next(f[1:5] for f in sample["frames"] if f[0] == prompt) == [0, 792, 393, 120]

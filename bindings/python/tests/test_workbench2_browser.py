@@ -74,11 +74,11 @@ def test_snapshot_diff_page_in_the_browser(browser, tmp_path, monkeypatch):  # n
     _errors(browser)
     browser.get((tmp_path / "guidance.diff.html").as_uri())
     assert _errors(browser) == []
-    # Both pictures load: the map view's SVGs, 393 pt wide (iphone-portrait, SPEC §9).
+    # Both pictures load: the map view's SVGs, 393 pt wide (iphone-portrait, docs/behaviour.md#device-presets).
     widths = browser.execute_script(
         "return [...document.querySelectorAll('#pictures img')].map(i => i.complete ? i.naturalWidth : -1);")
     assert widths == [393, 393]
-    # The overlay: the logo before (x 0) and after (x 1), SPEC §10's (0, 714, 72, 32) moved 1 pt.
+    # The overlay: the logo before (x 0) and after (x 1), docs/behaviour.md#expected-frames: (0, 714, 72, 32) moved 1 pt.
     before, after = browser.execute_script(
         "const g = document.querySelector('#overlay g.moved[data-view=\"googleLogo\"]');"
         "return [g.querySelector('rect.before').getAttribute('x'), g.querySelector('rect.after').getAttribute('x')];")

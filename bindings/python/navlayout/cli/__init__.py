@@ -78,18 +78,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if ns.command is None:
         p.print_usage(sys.stderr)
         return fail("navlayout: a command is needed: " + ", ".join(c.NAME for c in COMMANDS))
-    # Diagnostics as the Swift CLI writes them (the library's default): errors only, one line
-    # each on stderr — unless the caller configured the "navlayout" logger itself.
-    from ..diagnostic_log import StandardErrorLines, logger
-
-    handler = StandardErrorLines() if not logger.handlers else None
-    if handler is not None:
-        logger.addHandler(handler)
-        propagate, logger.propagate = logger.propagate, False
-    try:
-        status: int = ns.run(ns)
-    finally:
-        if handler is not None:
-            logger.removeHandler(handler)
-            logger.propagate = propagate
+    # Diagnostics: the bindings' default writes what the Swift CLI writes (errors only, one line
+    # each on stderr) unless the caller configured logging (navlayout.diagnostic_log).
+    status: int = ns.run(ns)
     return status

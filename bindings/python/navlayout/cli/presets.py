@@ -1,4 +1,4 @@
-"""``python -m navlayout presets``: the device presets of SPEC §9, one a line with size and safe
+"""``python -m navlayout presets``: the device presets of docs/behaviour.md#device-presets, one a line with size and safe
 area in points (read from the library), as the Swift CLI's ``navlayout presets`` prints them."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
     """Adds ``presets`` to the command line."""
     p = subparsers.add_parser(
         NAME,
-        help="list the device presets (SPEC §9)",
-        description="List the device presets (SPEC §9): size and safe area in points.",
+        help="list the device presets (docs/behaviour.md#device-presets)",
+        description="List the device presets (docs/behaviour.md#device-presets): size and safe area in points.",
     )
     p.set_defaults(run=run)
 

@@ -85,8 +85,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     title = args.delegate
     if args.preset == "carplay" and factory is not None:
-        # CarPlay map views refuse delegates (SPEC §3): the Swift CLI says so and runs builtin.
-        print(f"navlayout: {args.preset} is a CarPlay screen, which refuses layout delegates (SPEC §3); "
+        # CarPlay map views refuse delegates (docs/behaviour.md#setting-the-layout-delegate): the Swift CLI says so and runs builtin.
+        print(f"navlayout: {args.preset} is a CarPlay screen, which refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate); "
               "running with the built-in layout", file=sys.stderr)
         factory = None
     directory = os.path.dirname(os.path.abspath(args.out))
