@@ -1,0 +1,130 @@
+/*
+ * bench/layout_churn.c — "layout churn" (issue 19): the sample delegate's full session
+ * (examples/c/sample_delegate.c; the eight steps of bench/e2e.c: navigation ready, active
+ * guidance, incident prompt, 0.2 s, 0.4 s, prompt dismissed + 0.4 s, guidance stopped, navigation
+ * disabled — each an event and a layout pass) repeated on ONE map view, to show that nothing
+ * accumulates: no slowdown over time, no memory growth.
+ *
+ * Prints tab-separated lines for bench/report.py:
+ *   S  layout churn: <what>  <value>  <unit>
+ * with the transitions per second over the first and the last 10 % of the sessions, their ratio
+ * (last / first; 1 means no slowdown), the process's peak resident memory (VmHWM), and its
+ * resident memory after the first 10 % and after the last session (VmRSS, the map view alive:
+ * growth between them is memory the sessions keep). Every call is checked: a failing status
+ * aborts with its message.
+ *
+ * Usage: layout_churn [sessions (default 100000)] [preset (default iphone-portrait)]
+ */
+#include "navlayout.h"
+#include "sample_delegate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static void check(nl_status s, const char *what) {
+    if (s != NL_OK) {
+        fprintf(stderr, "layout_churn: %s: %s: %s\n", what, nl_status_name(s), nl_last_error_message());
+        exit(1);
+    }
+}
+
+/* A field of /proc/self/status in KiB: "VmRSS:" (resident now) or "VmHWM:" (peak resident);
+ * -1 if /proc is unavailable. */
+static long status_kb(const char *field) {
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = -1;
+    if (!f) return -1;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, field, strlen(field)) == 0) { kb = strtol(line + strlen(field), NULL, 10); break; }
+    }
+    fclose(f);
+    return kb;
+}
+
+enum { STEPS = 8 };
+
+/* One session: the eight transitions of bench/e2e.c, each followed by a layout pass. */
+static void session(nl_map_view *map) {
+    check(nl_map_view_set_navigation_enabled(map, true), "navigation ready");
+    check(nl_map_view_layout_if_needed(map), "layout");
+    check(nl_map_view_start_guidance(map), "active guidance");
+    check(nl_map_view_layout_if_needed(map), "layout");
+    check(nl_map_view_trigger_prompt(map, NL_PROMPT_INCIDENT), "incident prompt");
+    check(nl_map_view_layout_if_needed(map), "layout");
+    check(nl_map_view_advance_time(map, 0.2), "prompt 0.2 s");
+    check(nl_map_view_layout_if_needed(map), "layout");
+    check(nl_map_view_advance_time(map, 0.2), "prompt 0.4 s");
+    check(nl_map_view_layout_if_needed(map), "layout");
+    check(nl_map_view_dismiss_prompt(map), "prompt dismissed");
+    check(nl_map_view_advance_time(map, 0.4), "prompt dismissed +0.4 s");
+    check(nl_map_view_layout_if_needed(map), "layout");
+    check(nl_map_view_stop_guidance(map), "guidance stopped");
+    check(nl_map_view_layout_if_needed(map), "layout");
+    check(nl_map_view_set_navigation_enabled(map, false), "navigation disabled");
+    check(nl_map_view_layout_if_needed(map), "layout");
+}
+
+static void stat_line(const char *what, double value, const char *unit) {
+    printf("S\tlayout churn: %s\t%.6g\t%s\n", what, value, unit);
+}
+
+int main(int argc, char **argv) {
+    long sessions = argc > 1 ? atol(argv[1]) : 100000;
+    const char *preset = argc > 2 ? argv[2] : "iphone-portrait";
+    long tenth, k;
+    double *t, first = 0, last = 0, t0, total0;
+    long rss_after_first = -1, rss_end;
+    nl_map_view *map;
+    if (sessions < 10) {
+        fprintf(stderr, "layout_churn: at least 10 sessions\n");
+        return 2;
+    }
+    tenth = sessions / 10;
+    t = (double *)malloc(sizeof(double) * (size_t)sessions);
+    if (t == NULL) return 1;
+    map = nl_map_view_create_preset(preset);
+    if (map == NULL) check(NL_ERR_INVALID_ARGUMENT, "preset");
+    check(nl_sample_delegate_install(map), "install");
+    check(nl_map_view_layout_if_needed(map), "initial layout");
+    total0 = now_ns();
+    for (k = 0; k < sessions; k++) {
+        t0 = now_ns();
+        session(map);
+        t[k] = now_ns() - t0;
+        if (k == tenth - 1) rss_after_first = status_kb("VmRSS:");
+    }
+    for (k = 0; k < tenth; k++) {
+        first += t[k];
+        last += t[sessions - tenth + k];
+    }
+    rss_end = status_kb("VmRSS:");
+    check(nl_map_view_destroy(map), "destroy");
+    printf("# layout churn: %ld sessions of %d transitions on one %s map view, %.1f s\n", sessions, STEPS, preset,
+           (now_ns() - total0) / 1e9);
+    printf("# transitions/s by tenth of the sessions:");
+    for (k = 0; k < 10; k++) {
+        double sum = 0;
+        long j;
+        for (j = k * tenth; j < (k + 1) * tenth; j++) sum += t[j];
+        printf(" %.0f", (double)(tenth * STEPS) / (sum / 1e9));
+    }
+    printf("\n");
+    stat_line("sessions", (double)sessions, "");
+    stat_line("transitions/s, first 10 %", (double)(tenth * STEPS) / (first / 1e9), "/s");
+    stat_line("transitions/s, last 10 %", (double)(tenth * STEPS) / (last / 1e9), "/s");
+    stat_line("last/first (1 = no slowdown)", first / last, "");
+    stat_line("peak RSS", (double)status_kb("VmHWM:") / 1024.0, "MiB");
+    stat_line("RSS after the first 10 %", (double)rss_after_first / 1024.0, "MiB");
+    stat_line("RSS at the end", (double)rss_end / 1024.0, "MiB");
+    free(t);
+    return 0;
+}
