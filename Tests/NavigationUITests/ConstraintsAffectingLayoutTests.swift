@@ -71,7 +71,7 @@ final class ConstraintsAffectingLayoutTests: XCTestCase {
         let implicit = try guidanceMap(implicitMarkers: true)
         defer { implicit.invalidate() }
         implicit.layoutIfNeeded()
-        XCTAssertGreaterThan(implicit.system_.solver.registry.constraints.values.filter(\.implicit).count, 0)
+        XCTAssertGreaterThan(implicit.system_.solver.registry.constraints.allValues.filter(\.implicit).count, 0)
         XCTAssertEqual(describe(implicit.viewport.constraintsAffectingLayout(for: .vertical)), expected)
     }
 
