@@ -80,18 +80,22 @@ internal struct IdentityTable<Value> {
     }
 
     /// Rehashes into a table sized for the live entries (doubling when they fill half of it).
+    /// The values are moved, not copied (`take()`): no reference counting per entry (copying made
+    /// the growth of the constraint table 5 % of building a 111-constraint system).
     private mutating func resize() {
         var size = keys.count
         if (count + 1) * 2 > size { size *= 2 }
         let oldKeys = keys
-        let oldValues = values
+        var oldValues = [Value?](repeating: nil, count: size)
+        swap(&oldValues, &values)
         keys = [UInt](repeating: 0, count: size)
-        values = [Value?](repeating: nil, count: size)
         shift = 64 - size.trailingZeroBitCount
         count = 0
         tombstones = 0
-        for i in 0..<oldKeys.count where oldKeys[i] > 1 {
-            if let v = oldValues[i] { insertNew(oldKeys[i], v) }
+        oldValues.withUnsafeMutableBufferPointer { old in
+            for i in 0..<oldKeys.count where oldKeys[i] > 1 {
+                if let v = old[i].take() { insertNew(oldKeys[i], v) }
+            }
         }
     }
 
