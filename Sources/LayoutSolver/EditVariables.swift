@@ -62,9 +62,9 @@ extension Solver {
     ///   promise (badly scaled systems only). On error the solver is unchanged.
     public func suggestValue(_ variable: Variable, _ value: Double) throws {
         let key = ObjectIdentifier(variable)
-        guard var info = registry.edits[key] else { throw SolverError.unknownEditVariable }
+        guard let constraint = registry.edits.modify(key, { $0.constraint }) else { throw SolverError.unknownEditVariable }
         guard SolverLimits.isValidConstant(value) else { throw SolverError.invalidValue }
-        let ckey = ObjectIdentifier(info.constraint)
+        let ckey = ObjectIdentifier(constraint)
         // An edit constraint is optional: no suggestion can contradict the required constraints,
         // so an unsatisfiable verdict of the dual simplex is rounding and is retried as a rebuild.
         try transactOrRebuild(RebuildChange(constants: [(ckey, -value)], editValues: [(key, value)]),
@@ -72,10 +72,9 @@ extension Solver {
             noteInput(value)
             try shiftConstant(ckey, to: -value)
             try dualOptimize()
-            info.value = value
-            setEdit(key, info)
+            setEditValue(key, value)
         }
-        info.constraint.expression.constant = -value
+        constraint.expression.constant = -value
     }
 
     /// Changes the constant of an added constraint's expression incrementally: the tableau rows
@@ -124,31 +123,38 @@ extension Solver {
     /// error symbol is basic its row is shifted likewise; else every row holding `m` (coefficient
     /// `γ`) gains `γ·δ/μ`. Rows that become infeasible are left to the dual simplex.
     internal func shiftConstant(_ key: ObjectIdentifier, to newConstant: Double) throws {
-        var tag = registry.constraints[key]!
-        let delta = newConstant - tag.constant
-        tag.constant = newConstant
-        setConstraint(key, tag)
+        // The tag's scalars, read in place (no copy of the tag and its arrays).
+        guard let (oldConstant, m, markerCoeff, other, otherCoeff, recorded) = registry.constraints.modify(key, { t in
+            (t.constant, t.marker, t.markerCoeff, t.other, t.otherCoeff, t.isRequired && !t.isEdit)
+        }) else { throw SolverError.unknownConstraint }
+        let delta = newConstant - oldConstant
+        if recorded, var tag = registry.constraints[key] {
+            // A required constraint: its verification record takes the new constant too.
+            tag.constant = newConstant
+            setConstraint(key, tag)
+        } else {
+            _ = setUnrecordedConstant(key, newConstant)
+        }
         if delta == 0 { return }
-        let m = tag.marker
         let mi = indexOf(m)
         if tableau.hasRow(mi) {
             touchConstant(mi)
             let old = tableau.rowConst[mi]
-            tableau.rowConst[mi] -= delta / tag.markerCoeff
-            try checkShifted(mi, m, scale: old.magnitude + (delta / tag.markerCoeff).magnitude)
+            tableau.rowConst[mi] -= delta / markerCoeff
+            try checkShifted(mi, m, scale: old.magnitude + (delta / markerCoeff).magnitude)
             return
         }
-        if tag.other >= 0 {
-            let oi = indexOf(tag.other)
+        if other >= 0 {
+            let oi = indexOf(other)
             if tableau.hasRow(oi) {
                 touchConstant(oi)
                 let old = tableau.rowConst[oi]
-                tableau.rowConst[oi] -= delta / tag.otherCoeff
-                try checkShifted(oi, tag.other, scale: old.magnitude + (delta / tag.otherCoeff).magnitude)
+                tableau.rowConst[oi] -= delta / otherCoeff
+                try checkShifted(oi, other, scale: old.magnitude + (delta / otherCoeff).magnitude)
                 return
             }
         }
-        let step = delta / tag.markerCoeff
+        let step = delta / markerCoeff
         verification.shiftedParameter += step.magnitude   // bounds the verification's shift error (Verification.swift)
         tableau.collectColumn(m)
         for n in 0..<tableau.columnCount {

@@ -71,6 +71,18 @@ internal struct IdentityTable<Value> {
         }
     }
 
+    /// Runs `body` on the value of `key` in place (no copy of the value, no reference counting of
+    /// what it holds), returning its result; nil (and `body` not run) if `key` is absent.
+    @inline(__always)
+    mutating func modify<R>(_ key: ObjectIdentifier, _ body: (inout Value) -> R) -> R? {
+        let (slot, found) = find(Self.address(key))
+        guard found else { return nil }
+        return values.withUnsafeMutableBufferPointer { buf -> R? in
+            guard buf[slot] != nil else { return nil }
+            return body(&buf[slot]!)
+        }
+    }
+
     /// Inserts a key known to be absent (after a resize, which leaves no tombstones).
     private mutating func insertNew(_ k: UInt, _ v: Value) {
         let (slot, _) = find(k)

@@ -8,7 +8,11 @@
 /// Undo entries for the non-row state changed inside a transaction.
 internal enum Undo {
     case constraint(ObjectIdentifier, Tag?)
+    /// The old ``Tag/constant`` of a constraint whose constant alone changed (no record).
+    case constant(ObjectIdentifier, Double)
     case edit(ObjectIdentifier, EditInfo?)
+    /// The old suggested value of an edit variable.
+    case editValue(ObjectIdentifier, Double)
     case variable(ObjectIdentifier, VarEntry?)
     case symbolVariable(Int, Variable?)
     case kind(Int, UInt8)
@@ -88,7 +92,9 @@ extension Solver {
         while j >= 0 {
             switch journal.undoLog[j] {
             case let .constraint(k, v): registry.constraints[k] = v
+            case let .constant(k, c): _ = registry.constraints.modify(k) { $0.constant = c }
             case let .edit(k, v): registry.edits[k] = v
+            case let .editValue(k, x): _ = registry.edits.modify(k) { $0.value = x }
             case let .variable(k, v): tableau.variables[k] = v
             case let .symbolVariable(idx, v): tableau.symbolVariables[idx] = v
             case let .kind(idx, k): tableau.kinds[idx] = k
@@ -134,6 +140,31 @@ extension Solver {
             registry.constraints[key] = tag
             if tag == nil, let o = old { freeRecord(o) }
         }
+    }
+
+    /// Sets the expression constant a constraint without a verification record (optional or
+    /// edit) encodes, journaled — in place: no copy of its tag (a suggestion's hot path).
+    /// Returns false if it is not in the solver.
+    @inline(__always)
+    internal func setUnrecordedConstant(_ key: ObjectIdentifier, _ constant: Double) -> Bool {
+        guard let old = registry.constraints.modify(key, { t -> Double in
+            let old = t.constant
+            t.constant = constant
+            return old
+        }) else { return false }
+        journal.undoLog.append(.constant(key, old))
+        return true
+    }
+
+    /// Sets an edit variable's suggested value, journaled, in place.
+    @inline(__always)
+    internal func setEditValue(_ key: ObjectIdentifier, _ value: Double) {
+        guard let old = registry.edits.modify(key, { e -> Double in
+            let old = e.value
+            e.value = value
+            return old
+        }) else { return }
+        journal.undoLog.append(.editValue(key, old))
     }
 
     /// Stores (or deletes) an edit variable's bookkeeping, journaled.
