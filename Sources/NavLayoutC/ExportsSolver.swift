@@ -432,7 +432,7 @@ public func nl_solver_add_edit_variable(_ solver: OpaquePointer?, _ variable: Op
         let ctx = try resolveSolver(solver)
         let v = try variableOf(ctx, variable, "nl_solver_add_edit_variable: variable")
         // Formatted only when a call fails (issue 6: string building was ~10% of a suggestion).
-        let what = { "nl_solver_add_edit_variable ('\(v)', strength \(strength))" }
+        func what() -> String { "nl_solver_add_edit_variable ('\(v)', strength \(strength))" }
         // Same order as Swift (and kiwi): duplicate, then required, then an invalid strength.
         if ctx.solver.hasEditVariable(v) { throw NavLayoutError.duplicate("\(what()): already an edit variable") }
         if strength == Strength.required {
@@ -468,8 +468,9 @@ public func nl_solver_suggest_value(_ solver: OpaquePointer?, _ variable: Opaque
     guarded {
         let ctx = try resolveSolver(solver)
         let v = try variableOf(ctx, variable, "nl_solver_suggest_value: variable")
-        // Formatted only when a call fails (issue 6: string building was ~10% of a suggestion).
-        let what = { "nl_solver_suggest_value ('\(v)', \(value))" }
+        // Formatted only when a call fails (issue 6: string building was ~10% of a suggestion); a
+        // local function, not a closure value, so nothing is allocated per call (issue 19).
+        func what() -> String { "nl_solver_suggest_value ('\(v)', \(value))" }
         if !ctx.solver.hasEditVariable(v) { throw NavLayoutError.unknown("\(what()): not an edit variable of the solver") }
         try requireConstant(value, "\(what()): value")
         try solverCall(what()) { try ctx.solver.suggestValue(v, value) }
