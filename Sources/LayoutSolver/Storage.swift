@@ -43,7 +43,8 @@ internal struct RawStorage<T> {
 
     /// Grows to at least `needed` elements (doubling), keeping the first `count`; the new elements
     /// are left uninitialised (for trivial types that are written before they are read: the cell
-    /// arena). The base pointer changes: pointers taken before are invalid.
+    /// arena, the column pool, the column scratch). The base pointer changes: pointers taken
+    /// before are invalid.
     mutating func reserveUninitialized(_ needed: Int, count: Int) {
         if needed <= capacity { return }
         var newCapacity = capacity * 2

@@ -147,10 +147,12 @@ internal final class Tableau {
         cellCoeffs = RawStorage(capacity: 16 * capacity)
         spareIDs = RawStorage(capacity: 16 * capacity)
         spareCoeffs = RawStorage(capacity: 16 * capacity)
-        entryRow = RawStorage(capacity: 4 * capacity, repeating: 0)
-        entryNext = RawStorage(capacity: 4 * capacity, repeating: 0)
-        columnIndices = RawStorage(capacity: capacity, repeating: 0)
-        columnCoeffs = RawStorage(capacity: capacity, repeating: 0)
+        // Pools and scratch written before they are read (entries up to `entryCount`, the column
+        // up to `columnCount`): no fill.
+        entryRow = RawStorage(capacity: 4 * capacity)
+        entryNext = RawStorage(capacity: 4 * capacity)
+        columnIndices = RawStorage(capacity: capacity)
+        columnCoeffs = RawStorage(capacity: capacity)
     }
 
     deinit {
@@ -394,8 +396,8 @@ internal final class Tableau {
         liveEntries = 0
         dummyCells = 0
         if entryRow.capacity < liveCells {
-            entryRow.reserve(liveCells, count: 0, fill: 0)
-            entryNext.reserve(liveCells, count: 0, fill: 0)
+            entryRow.reserveUninitialized(liveCells, count: 0)
+            entryNext.reserveUninitialized(liveCells, count: 0)
         }
         for index in 0..<nextIndex where rowCount[index] > 0 {
             let s = rowStart[index]
@@ -417,8 +419,8 @@ internal final class Tableau {
     @inline(__always)
     func columnAdd(_ symbolIndex: Int, _ rowIndex: Int) {
         if entryCount == entryRow.capacity {
-            entryRow.reserve(entryCount + 1, count: entryCount, fill: 0)
-            entryNext.reserve(entryCount + 1, count: entryCount, fill: 0)
+            entryRow.reserveUninitialized(entryCount + 1, count: entryCount)
+            entryNext.reserveUninitialized(entryCount + 1, count: entryCount)
         }
         entryRow[entryCount] = rowIndex
         entryNext[entryCount] = colHead[symbolIndex]
@@ -446,8 +448,8 @@ internal final class Tableau {
         let ci = indexOf(id)
         let live = colLive[ci]
         if columnIndices.capacity < live {
-            columnIndices.reserve(live, count: 0, fill: 0)
-            columnCoeffs.reserve(live, count: 0, fill: 0)
+            columnIndices.reserveUninitialized(live, count: 0)
+            columnCoeffs.reserveUninitialized(live, count: 0)
         }
         seenStamp &+= 1
         let stamp = seenStamp

@@ -140,7 +140,9 @@ extension Verification {
             verifyIndexStamps.append(contentsOf: repeatElement(0, count: tableau.capacity - verifyIndexStamps.count))
         }
         if valueStamps.count < records.count {
-            valueStamps.append(contentsOf: repeatElement(0, count: records.count - valueStamps.count))
+            // Geometric growth (records are added one at a time).
+            let grown = Swift.max(records.count, 2 * valueStamps.count)
+            valueStamps.append(contentsOf: repeatElement(0, count: grown - valueStamps.count))
         }
         valueList.removeAll(keepingCapacity: true)
         touchedRestricted.removeAll(keepingCapacity: true)
