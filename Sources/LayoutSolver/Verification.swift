@@ -169,77 +169,121 @@ extension Verification {
         let skipShifted = tableau.undoConstants.isEmpty
             || residueHighWater * (totalShift - fullCheckShift)
                + coeffSumHighWater * (totalRounding - fullCheckRounding) <= 1e-8
-        func visit(_ index: Int, _ old: Double, rewritten: Bool) {
-            if index >= tableau.capacity { return }
-            let now = tableau.rowConstant(index)
-            if tableau.kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
-            // A value that may have carried `M` fell below half the last full check's `M` (a
-            // crossing, so a gradual fall is caught too): verdicts need the new `M`. Every row
-            // counts, not only user variables' — a released variable's index is no longer marked
-            // as one, and a needless full check is only slower.
-            if reliesOnM && old.magnitude > now.magnitude
-                && old.magnitude * SolverLimits.maximumCoefficient >= 0.5 * verifiedMagnitude {
+        // A value that may have carried `M` fell below half the last full check's `M` (a
+        // crossing, so a gradual fall is caught too): verdicts need the new `M`. Every row
+        // counts, not only user variables' — a released variable's index is no longer marked as
+        // one, and a needless full check is only slower. (Only while a verdict relies on `M`.)
+        if reliesOnM {
+            func fellAt(_ index: Int, _ old: Double) -> Bool {
+                if index >= tableau.capacity { return false }
+                let now = tableau.rowConstant(index)
+                guard old.magnitude > now.magnitude
+                        && old.magnitude * SolverLimits.maximumCoefficient >= 0.5 * verifiedMagnitude else { return false }
                 let k = largestCoefficient(ofVariableAt: index, tableau)
-                if old.magnitude * k >= 0.5 * verifiedMagnitude && now.magnitude * k < 0.5 * verifiedMagnitude {
-                    fell = true
+                return old.magnitude * k >= 0.5 * verifiedMagnitude && now.magnitude * k < 0.5 * verifiedMagnitude
+            }
+            for n in 0..<tableau.undoRows.count where !fell {
+                let (index, h) = tableau.undoRows[n]
+                fell = fellAt(index, h.count < 0 ? 0 : h.constant)
+            }
+            for n in 0..<tableau.undoConstants.count where !fell {
+                fell = fellAt(tableau.undoConstants[n].0, tableau.undoConstants[n].1)
+            }
+        }
+        // The walk over the written rows and the records that read them works on the arrays moved
+        // into locals and through buffer pointers (no uniqueness or bounds checks per access: the
+        // walk is most of a suggestion's verification), and puts them back afterwards.
+        var indexStamps: [Int] = []
+        var recordStamps: [Int] = []
+        var recs: [CheckRecord] = []
+        var list: [Int] = []
+        var restricted: [Int] = []
+        swap(&indexStamps, &verifyIndexStamps)
+        swap(&recordStamps, &valueStamps)
+        swap(&recs, &records)
+        swap(&list, &valueList)
+        swap(&restricted, &touchedRestricted)
+        var highWater = residueHighWater
+        let shiftNow = totalShift, roundingNow = totalRounding
+        dependentHead.withUnsafeBufferPointer { head in
+        dependentNext.withUnsafeBufferPointer { next in
+        dependentSlot.withUnsafeBufferPointer { slots in
+        dependentGen.withUnsafeBufferPointer { gens in
+        recs.withUnsafeMutableBufferPointer { r in
+        indexStamps.withUnsafeMutableBufferPointer { visited in
+        recordStamps.withUnsafeMutableBufferPointer { queued in
+            func visit(_ index: Int, _ old: Double, rewritten: Bool) {
+                if index >= tableau.capacity { return }
+                let now = tableau.rowConstant(index)
+                if tableau.kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
+                if visited[index] == stamp { return }
+                visited[index] = stamp
+                // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then
+                // NaN): no tolerance can judge such a row, so it is refused outright.
+                if !now.isFinite { nonFinite = index }
+                let basic = tableau.hasRow(index)
+                if basic && rewritten {
+                    let v = tableau.view(index)
+                    for n in 0..<v.count where !v.coeffs[n].isFinite { nonFinite = index }
                 }
-            }
-            if verifyIndexStamps[index] == stamp { return }
-            verifyIndexStamps[index] = stamp
-            // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then NaN): no
-            // tolerance can judge such a row, so it is refused outright.
-            if !now.isFinite { nonFinite = index }
-            let basic = tableau.hasRow(index)
-            if basic && rewritten {
-                let r = tableau.view(index)
-                for n in 0..<r.count where !r.coeffs[n].isFinite { nonFinite = index }
-            }
-            // A value that did not change cannot have broken anything (bitwise: NaN counts as a
-            // change).
-            let changed = !(old == now)
-            if basic && isRestrictedPivotable(tableau.idOfIndex(index)) && changed && !(now >= -absoluteEpsilon) {
-                touchedRestricted.append(index)
-            }
-            guard index < dependentHead.count, rewritten || !skipShifted else { return }
-            var e = dependentHead[index]
-            while e >= 0 {
-                let slot = dependentSlot[e]
-                if entryValid(e) {
-                    if rewritten {
-                        // Its coefficients changed: the encoding's residue is unknown until the
-                        // next full check (no shift may be skipped on it); its value is checked
-                        // if it moved.
-                        records[slot].residue = .infinity
-                        residueHighWater = .infinity
-                        if changed && valueStamps[slot] != stamp {
-                            valueStamps[slot] = stamp
-                            valueList.append(slot)
-                        }
-                    } else if valueStamps[slot] != stamp {
-                        // Shifted only: the residual moved by at most residue × shift (exact
-                        // arithmetic on the stored coefficients; the additions' rounding is
-                        // ~1e-16 of the values). Within a tenth of the smallest tolerance the
-                        // constraint can have (1e-7 × (|constant| + 1)), summed over the shifts
-                        // since its last check, it needs no check.
-                        let skip = records.withUnsafeBufferPointer { r -> Bool in
-                            let bound = r[slot].residue * (totalShift - r[slot].baseShift)
-                                + r[slot].coeffSum * (totalRounding - r[slot].baseRounding)
-                            return bound <= 1e-8 * (r[slot].constant.magnitude + 1)
-                        }
-                        if !skip {
-                            valueStamps[slot] = stamp
-                            valueList.append(slot)
+                // A value that did not change cannot have broken anything (bitwise: NaN counts as
+                // a change).
+                let changed = !(old == now)
+                if basic && isRestrictedPivotable(tableau.idOfIndex(index)) && changed && !(now >= -absoluteEpsilon) {
+                    restricted.append(index)
+                }
+                guard index < head.count, rewritten || !skipShifted else { return }
+                var e = head[index]
+                while e >= 0 {
+                    let slot = slots[e]
+                    // A live record of the constraint that registered the entry
+                    // (``entryValid(_:)``).
+                    if r[slot].live && r[slot].generation == gens[e] {
+                        if rewritten {
+                            // Its coefficients changed: the encoding's residue is unknown until
+                            // the next full check (no shift may be skipped on it); its value is
+                            // checked if it moved.
+                            r[slot].residue = .infinity
+                            highWater = .infinity
+                            if changed && queued[slot] != stamp {
+                                queued[slot] = stamp
+                                list.append(slot)
+                            }
+                        } else if queued[slot] != stamp {
+                            // Shifted only: the residual moved by at most residue × shift (exact
+                            // arithmetic on the stored coefficients; the additions' rounding is
+                            // ~1e-16 of the values). Within a tenth of the smallest tolerance the
+                            // constraint can have (1e-7 × (|constant| + 1)), summed over the
+                            // shifts since its last check, it needs no check.
+                            let bound = r[slot].residue * (shiftNow - r[slot].baseShift)
+                                + r[slot].coeffSum * (roundingNow - r[slot].baseRounding)
+                            if !(bound <= 1e-8 * (r[slot].constant.magnitude + 1)) {
+                                queued[slot] = stamp
+                                list.append(slot)
+                            }
                         }
                     }
+                    e = next[e]
                 }
-                e = dependentNext[e]
             }
+            for n in 0..<tableau.undoRows.count {
+                let (index, h) = tableau.undoRows[n]
+                visit(index, h.count < 0 ? 0 : h.constant, rewritten: true)
+            }
+            for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
         }
-        for n in 0..<tableau.undoRows.count {
-            let (index, h) = tableau.undoRows[n]
-            visit(index, h.count < 0 ? 0 : h.constant, rewritten: true)
         }
-        for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
+        }
+        }
+        }
+        }
+        }
+        swap(&indexStamps, &verifyIndexStamps)
+        swap(&recordStamps, &valueStamps)
+        swap(&recs, &records)
+        swap(&list, &valueList)
+        swap(&restricted, &touchedRestricted)
+        residueHighWater = highWater
         if nonFinite >= 0 { return .violated("row \(tableau.symbolName(tableau.idOfIndex(nonFinite))) is not finite") }
         if fell { return .magnitudeFell }
         for slot in changedRecords where records[slot].live {
