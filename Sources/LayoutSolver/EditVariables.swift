@@ -157,6 +157,7 @@ extension Solver {
         let step = delta / markerCoeff
         verification.shiftedParameter += step.magnitude   // bounds the verification's shift error (Verification.swift)
         tableau.collectColumn(m)
+        tableau.undoConstants.reserveCapacity(tableau.undoConstants.count + tableau.columnCount)
         for n in 0..<tableau.columnCount {
             let index = tableau.columnIndices[n]
             let g = tableau.columnCoeffs[n]

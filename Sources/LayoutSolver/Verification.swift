@@ -158,9 +158,10 @@ extension Verification {
         // the last full check, the shifted rows' constraints are not even looked at (layouts:
         // exact encodings, residue 0, values ~1e3).
         var largestShifted = 0.0
-        for n in 0..<tableau.undoConstants.count {
-            let index = tableau.undoConstants[n].0
-            largestShifted = Swift.max(largestShifted, tableau.undoConstants[n].1.magnitude + tableau.rowConstant(index).magnitude)
+        tableau.undoConstants.withUnsafeBufferPointer { shifted in
+            for n in 0..<shifted.count {
+                largestShifted = Swift.max(largestShifted, shifted[n].1.magnitude + tableau.rowConstant(shifted[n].0).magnitude)
+            }
         }
         // Running totals (never lowered): a constraint's share is the part since its own last
         // check, the global test uses the part since the last full check.
@@ -270,7 +271,32 @@ extension Verification {
                 let (index, h) = tableau.undoRows[n]
                 visit(index, h.count < 0 ? 0 : h.constant, rewritten: true)
             }
-            for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
+            if !skipShifted {
+                for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
+            } else {
+                // The rows whose constants alone moved, when their constraints need no look
+                // (above): `visit(_:_:rewritten: false)` up to its dependents walk, in one tight
+                // loop (a resize shifts every row of a chain).
+                let capacity = tableau.capacity
+                let kinds = tableau.kinds, rowCount = tableau.rowCount, rowConst = tableau.rowConst
+                tableau.undoConstants.withUnsafeBufferPointer { shifted in
+                    for n in 0..<shifted.count {
+                        let (index, old) = shifted[n]
+                        if index >= capacity { continue }
+                        let basic = rowCount[index] >= 0
+                        let now = basic ? rowConst[index] : 0
+                        let kind = Int(kinds[index])
+                        if kind == SymbolKind.external { magnitude = Swift.max(magnitude, now.magnitude) }
+                        if visited[index] == stamp { continue }
+                        visited[index] = stamp
+                        if !now.isFinite { nonFinite = index }
+                        if basic && (kind == SymbolKind.slack || kind == SymbolKind.error)
+                            && !(old == now) && !(now >= -absoluteEpsilon) {
+                            restricted.append(index)
+                        }
+                    }
+                }
+            }
         }
         }
         }
