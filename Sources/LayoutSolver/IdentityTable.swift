@@ -3,34 +3,45 @@
 // ~90 instructions a lookup and 4 % of building a system; an object's address needs only a
 // multiplicative mix).
 
-/// A map from `ObjectIdentifier` to `Value`: open addressing with linear probing over a
-/// power-of-two table, Fibonacci hashing of the address, tombstones for removals (the table is
-/// rebuilt when they or the entries fill it). Value semantics (copy on write) like `Dictionary`;
-/// iteration order is unspecified, so nothing may depend on it.
+/// A map from `ObjectIdentifier` to `Value`, in two parts (as CPython's compact dict): the values
+/// and their keys in dense arrays, and an index of open addressing with linear probing over a
+/// power-of-two table (Fibonacci hashing of the address, tombstones for removals) that maps a key
+/// to its dense position. Growing or cleaning the index rehashes integers only — the values never
+/// move (copying values with references in them made the table's growth 4–5 % of building a
+/// 111-constraint system). A removal moves the last value into the hole. Value semantics (copy on
+/// write) like `Dictionary`. Iteration is in dense order: the order of insertion, except that a
+/// removal moves the last entry into the removed one's place — a function of the operations
+/// alone, never of addresses.
 internal struct IdentityTable<Value> {
-    /// 0: empty slot; 1: removed; otherwise the key's address.
-    private var keys: [UInt]
-    private var values: [Value?]
+    /// The index: per slot, 0 (empty), 1 (removed) or the key's address, and the key's dense
+    /// position.
+    private var slotKeys: [UInt]
+    private var slotPositions: [Int]
     private var shift: Int
-    /// Live entries, and removed slots not yet reused.
-    private(set) var count = 0
     private var tombstones = 0
+    /// The entries, densely.
+    private var keys: [UInt] = []
+    private var values: [Value] = []
 
     init() {
-        keys = [UInt](repeating: 0, count: 16)
-        values = [Value?](repeating: nil, count: 16)
+        slotKeys = [UInt](repeating: 0, count: 16)
+        slotPositions = [Int](repeating: 0, count: 16)
         shift = 64 - 4
     }
+
+    /// Live entries.
+    var count: Int { keys.count }
+    var isEmpty: Bool { keys.isEmpty }
 
     @inline(__always)
     private static func address(_ key: ObjectIdentifier) -> UInt { UInt(bitPattern: key) }
 
-    /// The slot of `key`, or of the empty slot where it would go (never a removed one).
+    /// The slot of `k`, or of the empty slot where it would go (never a removed one).
     @inline(__always)
     private func find(_ k: UInt) -> (slot: Int, found: Bool) {
-        let mask = keys.count - 1
+        let mask = slotKeys.count - 1
         var i = Int(truncatingIfNeeded: (k &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
-        return keys.withUnsafeBufferPointer { buf in
+        return slotKeys.withUnsafeBufferPointer { buf in
             while true {
                 let s = buf[i]
                 if s == k { return (i, true) }
@@ -43,30 +54,27 @@ internal struct IdentityTable<Value> {
     subscript(key: ObjectIdentifier) -> Value? {
         get {
             let (slot, found) = find(Self.address(key))
-            return found ? values[slot] : nil
+            return found ? values[slotPositions[slot]] : nil
         }
         set {
             let k = Self.address(key)
             let (slot, found) = find(k)
             if found {
                 if let v = newValue {
-                    values[slot] = v
+                    values[slotPositions[slot]] = v
                 } else {
-                    keys[slot] = 1
-                    values[slot] = nil
-                    count -= 1
-                    tombstones += 1
+                    remove(slot)
                 }
                 return
             }
             guard let v = newValue else { return }
-            if (count + tombstones + 1) * 4 > keys.count * 3 {
-                resize()
-                insertNew(k, v)
+            keys.append(k)
+            values.append(v)
+            if (keys.count + tombstones) * 4 > slotKeys.count * 3 {
+                rehash()
             } else {
-                keys[slot] = k
-                values[slot] = v
-                count += 1
+                slotKeys[slot] = k
+                slotPositions[slot] = keys.count - 1
             }
         }
     }
@@ -77,59 +85,52 @@ internal struct IdentityTable<Value> {
     mutating func modify<R>(_ key: ObjectIdentifier, _ body: (inout Value) -> R) -> R? {
         let (slot, found) = find(Self.address(key))
         guard found else { return nil }
-        return values.withUnsafeMutableBufferPointer { buf -> R? in
-            guard buf[slot] != nil else { return nil }
-            return body(&buf[slot]!)
+        return body(&values[slotPositions[slot]])
+    }
+
+    /// Removes the entry of the index slot `slot`: the last entry moves into its dense position.
+    private mutating func remove(_ slot: Int) {
+        let position = slotPositions[slot]
+        slotKeys[slot] = 1
+        tombstones += 1
+        let last = keys.count - 1
+        if position != last {
+            let moved = keys[last]
+            keys[position] = moved
+            values.swapAt(position, last)
+            let (movedSlot, _) = find(moved)
+            slotPositions[movedSlot] = position
         }
+        keys.removeLast()
+        values.removeLast()
     }
 
-    /// Inserts a key known to be absent (after a resize, which leaves no tombstones).
-    private mutating func insertNew(_ k: UInt, _ v: Value) {
-        let (slot, _) = find(k)
-        keys[slot] = k
-        values[slot] = v
-        count += 1
-    }
-
-    /// Rehashes into a table sized for the live entries (doubling when they fill half of it).
-    /// The values are moved, not copied (`take()`): no reference counting per entry (copying made
-    /// the growth of the constraint table 5 % of building a 111-constraint system).
-    private mutating func resize() {
-        var size = keys.count
-        if (count + 1) * 2 > size { size *= 2 }
-        let oldKeys = keys
-        var oldValues = [Value?](repeating: nil, count: size)
-        swap(&oldValues, &values)
-        keys = [UInt](repeating: 0, count: size)
+    /// Rebuilds the index for the dense entries (doubling it while they would fill more than
+    /// half of it); drops the tombstones. Integers only.
+    private mutating func rehash() {
+        var size = slotKeys.count
+        while keys.count * 2 > size { size *= 2 }
+        slotKeys = [UInt](repeating: 0, count: size)
+        slotPositions = [Int](repeating: 0, count: size)
         shift = 64 - size.trailingZeroBitCount
-        count = 0
         tombstones = 0
-        oldValues.withUnsafeMutableBufferPointer { old in
-            for i in 0..<oldKeys.count where oldKeys[i] > 1 {
-                if let v = old[i].take() { insertNew(oldKeys[i], v) }
-            }
+        for position in 0..<keys.count {
+            let (slot, _) = find(keys[position])
+            slotKeys[slot] = keys[position]
+            slotPositions[slot] = position
         }
     }
 
-    /// Every value (in no particular order).
-    var allValues: [Value] {
-        var out: [Value] = []
-        out.reserveCapacity(count)
-        for i in 0..<keys.count where keys[i] > 1 {
-            if let v = values[i] { out.append(v) }
-        }
-        return out
-    }
+    /// Every value (in dense order; O(1): the array is shared until written).
+    var allValues: [Value] { values }
 
-    /// Every (key, value) pair (in no particular order).
+    /// Every (key, value) pair (in dense order).
     var entries: [(key: ObjectIdentifier, value: Value)] {
         var out: [(key: ObjectIdentifier, value: Value)] = []
-        out.reserveCapacity(count)
-        for i in 0..<keys.count where keys[i] > 1 {
-            if let v = values[i] { out.append((unsafeBitCast(keys[i], to: ObjectIdentifier.self), v)) }
+        out.reserveCapacity(keys.count)
+        for i in 0..<keys.count {
+            out.append((unsafeBitCast(keys[i], to: ObjectIdentifier.self), values[i]))
         }
         return out
     }
-
-    var isEmpty: Bool { count == 0 }
 }
