@@ -132,6 +132,13 @@ internal final class Tableau {
     @exclusivity(unchecked) var columnIndices: RawStorage<Int>
     @exclusivity(unchecked) var columnCoeffs: RawStorage<Double>
     @exclusivity(unchecked) var columnCount = 0
+    /// Bumped whenever a row's cells may change (``touch(_:)``, rollback, exchange, clear,
+    /// relabelling): while it and the symbol are the same, the last collected column is still
+    /// the column (a resize collects the edit marker's column once per suggestion, with no
+    /// pivot in between).
+    @exclusivity(unchecked) var cellsVersion = 0
+    @exclusivity(unchecked) var collectedID = -1
+    @exclusivity(unchecked) var collectedVersion = -1
 
     init(capacity: Int = 64) {
         self.capacity = capacity
@@ -184,10 +191,16 @@ internal final class Tableau {
         let stamp = Swift.max(txStamp, other.txStamp)
         txStamp = stamp
         other.txStamp = stamp
+        cellsVersion &+= 1
+        other.cellsVersion &+= 1
+        collectedID = -1
+        other.collectedID = -1
     }
 
     /// Forgets every symbol and row (buffers and the transaction stamp stay).
     func clear() {
+        cellsVersion &+= 1
+        collectedID = -1
         for i in 0..<nextIndex {
             rowCount[i] = -1
             colHead[i] = -1
@@ -306,6 +319,7 @@ internal final class Tableau {
     /// Journals row `index` before it is changed (once per transaction).
     @inline(__always)
     func touch(_ index: Int) {
+        cellsVersion &+= 1
         if rowStamp[index] != txStamp {
             rowStamp[index] = txStamp
             undoRows.append((index, RowHeader(start: rowStart[index], count: rowCount[index], constant: rowConst[index])))
@@ -334,6 +348,7 @@ internal final class Tableau {
 
     /// Restores every row the transaction changed and recomputes the column index.
     func rollback() {
+        cellsVersion &+= 1
         var i = undoRows.count - 1
         while i >= 0 {
             let (index, h) = undoRows[i]
@@ -445,6 +460,9 @@ internal final class Tableau {
     /// the stale and repeated entries of its list on the way (validated against the rows: one
     /// binary search per entry, which also reads the coefficient).
     func collectColumn(_ id: Int) {
+        if id == collectedID && collectedVersion == cellsVersion { return }
+        collectedID = id
+        collectedVersion = cellsVersion
         let ci = indexOf(id)
         let live = colLive[ci]
         if columnIndices.capacity < live {
@@ -725,6 +743,7 @@ internal final class Tableau {
     /// relaxation that uses it cannot be undone). The ids must share the symbol index.
     func relabelColumn(_ id: Int, as newID: Int) {
         collectColumn(id)
+        cellsVersion &+= 1
         for n in 0..<columnCount {
             let index = columnIndices[n]
             let s = rowStart[index]
