@@ -139,6 +139,13 @@ internal final class Tableau {
     @exclusivity(unchecked) var cellsVersion = 0
     @exclusivity(unchecked) var collectedID = -1
     @exclusivity(unchecked) var collectedVersion = -1
+    /// The column collected before the last one, kept in a second buffer pair (two entries: a
+    /// width and a height suggested in turn each find their column).
+    @exclusivity(unchecked) var previousIndices: RawStorage<Int>
+    @exclusivity(unchecked) var previousCoeffs: RawStorage<Double>
+    @exclusivity(unchecked) var previousCount = 0
+    @exclusivity(unchecked) var previousID = -1
+    @exclusivity(unchecked) var previousVersion = -1
 
     init(capacity: Int = 64) {
         self.capacity = capacity
@@ -160,12 +167,15 @@ internal final class Tableau {
         entryNext = RawStorage(capacity: 4 * capacity)
         columnIndices = RawStorage(capacity: capacity)
         columnCoeffs = RawStorage(capacity: capacity)
+        previousIndices = RawStorage(capacity: capacity)
+        previousCoeffs = RawStorage(capacity: capacity)
     }
 
     deinit {
         kinds.free(); rowStart.free(); rowCount.free(); rowConst.free(); colHead.free(); colLive.free()
         rowStamp.free(); seen.free(); cellIDs.free(); cellCoeffs.free(); entryRow.free(); entryNext.free()
         columnIndices.free(); columnCoeffs.free(); spareIDs.free(); spareCoeffs.free()
+        previousIndices.free(); previousCoeffs.free()
     }
 
     /// Exchanges the whole contents (buffers included) with `other`: restoring a snapshot in O(1).
@@ -195,12 +205,15 @@ internal final class Tableau {
         other.cellsVersion &+= 1
         collectedID = -1
         other.collectedID = -1
+        previousID = -1
+        other.previousID = -1
     }
 
     /// Forgets every symbol and row (buffers and the transaction stamp stay).
     func clear() {
         cellsVersion &+= 1
         collectedID = -1
+        previousID = -1
         for i in 0..<nextIndex {
             rowCount[i] = -1
             colHead[i] = -1
@@ -460,6 +473,14 @@ internal final class Tableau {
     /// the stale and repeated entries of its list on the way (validated against the rows: one
     /// binary search per entry, which also reads the coefficient).
     func collectColumn(_ id: Int) {
+        if id == collectedID && collectedVersion == cellsVersion { return }
+        // The current column becomes the previous one (buffers exchanged, O(1)); if the previous
+        // one is the column asked for, that is all.
+        swap(&columnIndices, &previousIndices)
+        swap(&columnCoeffs, &previousCoeffs)
+        swap(&columnCount, &previousCount)
+        swap(&collectedID, &previousID)
+        swap(&collectedVersion, &previousVersion)
         if id == collectedID && collectedVersion == cellsVersion { return }
         collectedID = id
         collectedVersion = cellsVersion
