@@ -16,6 +16,10 @@
 # repetition's operation count (the harness's own unit: one build, one suggest-suggest-update,
 # one session of the sample delegate). Prints a tab-separated line per workload:
 #   workload  instructions-per-operation  instructions-per-repetition  operations-per-repetition
+#             [kiwi's instructions per operation  ours/kiwi]
+# When bench/run has fetched kiwi's sources (bench/.build/kiwi/kiwisolver-$KIWI_VERSION), the
+# solver workloads are also counted on kiwi (bench/harness_kiwi.cpp) and two more columns give
+# kiwi's instructions per operation and ours/kiwi.
 # Nothing here asserts anything; the counts go into bench/RESULTS.md and commit messages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +37,15 @@ gcc $CFLAGS -std=c99 -Ibench -Iinclude bench/workloads.c bench/harness_nl.c -o "
 gcc $CFLAGS -std=c99 -DNL_SAMPLE_DELEGATE_NO_MAIN -Iinclude -Iexamples/c bench/e2e.c examples/c/sample_delegate.c \
   -o "$B/e2e" -L"$B/lib" -lnavlayout -Wl,-rpath,"$B/lib"
 
-# Instructions of one callgrind run of "$@" (the total of its "summary:" line).
+KIWI_SRC=$ROOT/bench/.build/kiwi/kiwisolver-${KIWI_VERSION:-1.5.1}
+kiwi=""
+if [ -f "$KIWI_SRC/kiwi/kiwi.h" ]; then
+  g++ -O3 -DNDEBUG -std=c++17 -Ibench -I"$KIWI_SRC" -x c++ bench/workloads.c -x none bench/harness_kiwi.cpp \
+    -o "$B/harness_kiwi"
+  kiwi=$B/harness_kiwi
+fi
+
+# Instructions of one callgrind run of "$@" (the total of its "Collected" line).
 count() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
     | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' | tail -1
@@ -50,5 +62,11 @@ for name in "${names[@]}"; do
     [ -n "$ops" ] || { echo "bench/callgrind.sh: no workload named '$name'" >&2; exit 2; }
     one=$(count "$B/harness_nl" --reps 1 --only "$name") two=$(count "$B/harness_nl" --reps 2 --only "$name")
   fi
-  printf '%s\t%d\t%d\t%d\n' "$name" $(( (two - one) / ops )) $(( two - one )) "$ops"
+  if [ -n "$kiwi" ] && [ "$name" != "e2e session" ]; then
+    k1=$(count "$kiwi" --reps 1 --only "$name") k2=$(count "$kiwi" --reps 2 --only "$name")
+    printf '%s\t%d\t%d\t%d\t%d\t%.2f\n' "$name" $(( (two - one) / ops )) $(( two - one )) "$ops" \
+      $(( (k2 - k1) / ops )) "$(awk -v a=$(( two - one )) -v b=$(( k2 - k1 )) 'BEGIN { print a / b }')"
+  else
+    printf '%s\t%d\t%d\t%d\n' "$name" $(( (two - one) / ops )) $(( two - one )) "$ops"
+  fi
 done
