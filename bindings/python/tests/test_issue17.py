@@ -134,3 +134,46 @@ def test_busy_error_from_a_second_thread():
         t.start()
         t.join()
         assert out["size"] == nl.Size(393, 852)
+
+
+def _identifiers(views):
+    return [v.identifier for v in views]
+
+
+def test_legacy_calls_that_change_nothing_keep_a_host_view_in_front():
+    """Item 4: with the built-in layout, navigation enabled and a host view added last, the default
+    padding, the first ``navigation_header_enabled = True`` (the default), the first legacy guide
+    and the issue-16 settings at their defaults leave the root's subviews as they were — before
+    the fix each rebuilt the built-in layout and moved the host view below the SDK components.
+    Under a custom delegate no legacy call touches the delegate's subviews."""
+    from navlayout.demo import SampleLayoutDelegate
+
+    with nl.MapView.preset("iphone-portrait") as nav_map:
+        nav_map.navigation_enabled = True
+        nav_map.start_guidance()
+        host = nav_map.make_view("host")
+        nav_map.add_subview(host)
+        before = _identifiers(nav_map.subviews)
+        assert before[-1] == "host"
+        nav_map.padding = nl.Insets(0, 0, 0, 0)
+        assert _identifiers(nav_map.subviews) == before
+        nav_map.navigation_header_enabled = True
+        assert _identifiers(nav_map.subviews) == before
+        nav_map.legacy_guide(nl.LegacyGuide.NAVIGATION_HEADER)
+        nav_map.padding_adjustment_behavior = nl.PaddingAdjustmentBehavior.ALWAYS
+        assert _identifiers(nav_map.subviews) == before
+
+    with nl.MapView.preset("iphone-portrait") as nav_map:
+        nav_map.set_layout_delegate(SampleLayoutDelegate())
+        nav_map.navigation_enabled = True
+        nav_map.start_guidance()
+        host = nav_map.make_view("host")
+        nav_map.add_subview(host)
+        before = _identifiers(nav_map.subviews)
+        frames = [v.frame for v in nav_map.subviews]
+        nav_map.padding = nl.Insets(5, 5, 5, 5)
+        nav_map.navigation_header_enabled = False
+        for kind in nl.LegacyGuide:
+            nav_map.legacy_guide(kind)
+        assert _identifiers(nav_map.subviews) == before
+        assert [v.frame for v in nav_map.subviews] == frames
