@@ -22,6 +22,7 @@
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,6 +165,8 @@ static void accessibility_order(int s) {
             nl_view *v = nl_map_view_accessibility_element(m, i);
             if ((v == NULL) != (i == count)) fail("element count and elements disagree", "accessibility_element", nl_last_error_status());
         }
+        if (nl_map_view_accessibility_element(m, SIZE_MAX - byte() % 4) != NULL)
+            fail("an element at an index beyond 2^63", "accessibility_element", NL_OK);
     }
 }
 
@@ -208,19 +211,23 @@ static void settings(int s) {
 static void affecting(int s) {
     nl_constraint_info out[6];
     size_t cap = byte() % 7, count = 0, i;
+    int huge = byte() >= 240;  /* SIZE_MAX with a NULL out: refused (it trapped in prefix(-1)) */
     nl_axis axis = (nl_axis)(byte() % 4);
     nl_status st;
     memset(out, 0, sizeof out);
     out[0].struct_size = byte() < 230 ? (uint32_t)sizeof out[0] : byte();
     if (byte() & 1) {
         nl_view *v = any_view(s);
-        st = nl_view_constraints_affecting_layout(v, axis, cap || byte() < 200 ? out : NULL, cap, byte() < 250 ? &count : NULL);
+        st = huge ? nl_view_constraints_affecting_layout(v, axis, NULL, SIZE_MAX, &count)
+                  : nl_view_constraints_affecting_layout(v, axis, cap || byte() < 200 ? out : NULL, cap, byte() < 250 ? &count : NULL);
         check_on(st, "view_constraints_affecting_layout", v);
     } else {
         nl_guide *g = any_guide(s);
-        st = nl_guide_constraints_affecting_layout(g, axis, cap || byte() < 200 ? out : NULL, cap, byte() < 250 ? &count : NULL);
+        st = huge ? nl_guide_constraints_affecting_layout(g, axis, NULL, SIZE_MAX, &count)
+                  : nl_guide_constraints_affecting_layout(g, axis, cap || byte() < 200 ? out : NULL, cap, byte() < 250 ? &count : NULL);
         check_on(st, "guide_constraints_affecting_layout", g);
     }
+    if (huge && st == NL_OK) fail("NULL out with capacity SIZE_MAX accepted", "constraints_affecting_layout", st);
     if (st != NL_OK) return;
     for (i = 0; i < count && i < cap; i++) {
         if (out[i].identifier == NULL) fail("constraint info without identifier", "constraints_affecting_layout", st);
@@ -445,7 +452,7 @@ static void sweep(int s) {
         take_markup(page, "nl_sweep_page");
         /* the band's viewer page on one of the input's map views: refused unless it has the
            band's midpoint size, which the fuzzer rarely makes — the refusals are what it checks */
-        st = nl_map_view_sweep_viewer_page(m, result, byte() % 3, &band_page);
+        st = nl_map_view_sweep_viewer_page(m, result, byte() < 240 ? byte() % 3 : SIZE_MAX - byte(), &band_page);
         check_event(st, "nl_map_view_sweep_viewer_page", s, m);
         take_markup(band_page, "nl_map_view_sweep_viewer_page");
     } else if (st != NL_ERR_CALLBACK_FAILED || d.mode != 2 || b < 230) {
