@@ -177,3 +177,16 @@ def test_legacy_calls_that_change_nothing_keep_a_host_view_in_front():
             nav_map.legacy_guide(kind)
         assert _identifiers(nav_map.subviews) == before
         assert [v.frame for v in nav_map.subviews] == frames
+
+
+def test_a_long_input_is_cut_in_the_message():
+    """Minor item: a 1 MB preset name is refused with a message that shows its first 100
+    characters and says how many more there were (the library's cut, Tests/c/test_messages.c),
+    not the whole megabyte."""
+    name = "x" * (1 << 20)
+    with pytest.raises(nl.InvalidArgumentError) as info:
+        nl.MapView.preset(name)
+    message = str(info.value)
+    assert len(message) < 1000
+    assert '"' + "x" * 100 in message and "x" * 101 not in message
+    assert f"{(1 << 20) - 100} more characters)" in message
