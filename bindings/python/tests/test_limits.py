@@ -4,7 +4,6 @@ the raw solver's magnitude limits (coefficients within ±1e6, constants and sugg
 
 from __future__ import annotations
 
-import ctypes
 import math
 import os
 import re
