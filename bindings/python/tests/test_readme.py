@@ -110,8 +110,8 @@ def test_the_sweep_command_prints_what_the_readme_shows(repo_root):
 
 
 def test_the_sweep_example_prints_what_the_readme_shows(repo_root, tmp_path, monkeypatch):
-    # The wide example delegate from 100 pt: boundaries 112, 136, 176 (docs/behaviour.md#diagnostics overlap and
-    # offscreen rules on the logo, the re-center button and the compass) and 600 (wide mode).
+    # The wide example delegate from 100 pt: boundaries 112, 136, 176 (the overlap and offscreen
+    # rules of docs/behaviour.md#diagnostics on the logo, the re-center button and the compass) and 600 (wide mode).
     block = next(b for b in _python_blocks(repo_root) if "nl.sweep(" in b)
     monkeypatch.chdir(tmp_path)
     assert _run(block) == _output_after(repo_root, "nl.sweep(")
