@@ -17,7 +17,7 @@
 #
 #   scripts/test-reliability.sh            # everything (about 6-8 minutes on 2 cores)
 #   FUZZ_SECONDS=600 SOAK_TRANSITIONS=100000 scripts/test-reliability.sh
-# Long fuzz runs: scripts/fuzz.sh run api 1800   (see README "Reliability").
+# Long fuzz runs: scripts/fuzz.sh run api 1800   (see docs/reliability.md "Commands").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
