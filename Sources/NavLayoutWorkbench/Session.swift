@@ -208,7 +208,8 @@ public enum SessionDriver {
                     }
                 case .panMap: try map.panMap()
                 case .recenter: try map.recenter()
-                case .setSpeedWidgetMode(let mode): try map.setSpeedWidgetMode(mode)
+                case .setSpeedWidgetMode(let mode):  // the step feeds the data that gives `mode` (the setter is deprecated)
+                    try map.setSpeedData(speedAvailable: mode.showsSpeedometer, speedLimitAvailable: mode.showsSpeedLimit)
                 case .setSize(let size, let insets): try map.setSize(size, safeArea: insets)
                 }
             } catch {
