@@ -94,7 +94,7 @@ public enum ViewerPage {
 /// - Parameters:
 ///   - map: a map view with its delegate set (or none) and navigation disabled.
 ///   - title: the run's name on the page (e.g. the delegate's).
-///   - preset: the docs/behaviour.md#device-presets preset the map view was made from, or nil.
+///   - preset: the device preset (docs/behaviour.md#device-presets) the map view was made from, or nil.
 /// - Returns: the page and the recording (its `failures` say whether the delegate failed; the
 ///   page shows them).
 /// - Throws: what `SessionDriver.checkCanRun` throws (nothing has changed then).
