@@ -9,7 +9,10 @@
  * variables, constraints with any coefficient, edits, suggestions, removals, resets, stale
  * handles; a failed call must leave nl_solver_dump unchanged and NL_ERR_INTERNAL is a finding) and
  * concurrent use (api_fuzzer_threads.c: a second thread calls the map views and solvers while
- * this one is, or is not, inside calls on them — NL_ERR_BUSY exactly when it is).
+ * this one is, or is not, inside calls on them — NL_ERR_BUSY exactly when it is) and every call
+ * added after issue 8 (api_fuzzer_newer.c: z-order, accessibility, speed data, sessions, pages,
+ * the sweep, snapshot comparison, the diagnostic handler; SVG and HTML outputs must be
+ * well-formed text).
  *
  * After every call it checks:
  *   - the status is a documented one (NL_OK ... NL_ERR_LIMIT_EXCEEDED; NL_ERR_INTERNAL is a bug,
@@ -76,7 +79,7 @@ double num(void) {
     }
 }
 
-static float prio(void) {
+float prio(void) {
     static const float special[] = {0.0f, 1.0f, 1000.0f, 1001.0f, 999.0f, 750.0f, 250.0f, 50.0f,
                                     -1.0f, 500.0f, 1e30f, 0.5f};
     uint8_t b = byte();
@@ -162,7 +165,7 @@ void check_on(nl_status st, const char *call, const void *h) {
 }
 
 /* An event on map slot `s` (its handle `m`). */
-static void check_event(nl_status st, const char *call, int s, nl_map_view *m) {
+void check_event(nl_status st, const char *call, int s, nl_map_view *m) {
     check_on(st, call, m);
     if (s >= 0 && maps[s].map == m && m && maps[s].callback_depth > 0 && st != NL_ERR_REENTRANT)
         fail("event inside the map view's own callback not refused", call, st);
@@ -173,15 +176,14 @@ static int pick_map(void) {
     return s;
 }
 
-static nl_map_view *map_handle(int s) {
+nl_map_view *map_handle(int s) {
     uint8_t b = byte();
     if (b < 8) return maps[s].dead;       /* stale (maybe NULL) */
     if (b < 10) return (nl_map_view *)(uintptr_t)(((uint64_t)u32() << 32) | u32()); /* garbage */
     return maps[s].map;
 }
 
-static nl_view *any_view(int s);
-static nl_guide *any_guide(int s);
+
 
 static void *garbage(void) {
     uint8_t b = byte();
@@ -193,7 +195,7 @@ static void *garbage(void) {
     }
 }
 
-static nl_view *any_view(int s) {
+nl_view *any_view(int s) {
     map_slot *m = &maps[s];
     uint8_t b = byte();
     nl_map_view *mh = m->map;
@@ -218,7 +220,7 @@ static nl_view *any_view(int s) {
     return m->views[b % POOL];
 }
 
-static nl_guide *any_guide(int s) {
+nl_guide *any_guide(int s) {
     map_slot *m = &maps[s];
     uint8_t b = byte();
     if (b < 120) return m->guides[b % POOL];
@@ -232,7 +234,7 @@ static nl_guide *any_guide(int s) {
     return m->guides[b % POOL];
 }
 
-static nl_constraint *any_con(int s) {
+nl_constraint *any_con(int s) {
     uint8_t b = byte();
     if (b < 200) return maps[s].cons[b % POOL];
     if (b < 220) return maps[(s + 1) % MAX_MAPS].cons[b % POOL];
@@ -252,7 +254,7 @@ static nl_anchor any_anchor(int s) {
     return a;
 }
 
-static char *fuzz_string(char *buf, size_t cap) {
+char *fuzz_string(char *buf, size_t cap) {
     size_t n = byte() % cap, i;
     for (i = 0; i + 1 < cap && i < n; i++) {
         buf[i] = (char)byte();
@@ -262,7 +264,7 @@ static char *fuzz_string(char *buf, size_t cap) {
     return buf;
 }
 
-static nl_insets insets(void) {
+nl_insets insets(void) {
     nl_insets e;
     e.top = num(); e.left = num(); e.bottom = num(); e.right = num();
     return e;
@@ -272,7 +274,7 @@ static void run_ops(int budget);
 
 /* ---- delegates ------------------------------------------------------------------------------ */
 
-static int slot_of(nl_map_view *map) {
+int slot_of(nl_map_view *map) {
     int i;
     for (i = 0; i < MAX_MAPS; i++) if (maps[i].map == map && map) return i;
     return -1;
@@ -301,7 +303,7 @@ static void inspect_state(const nl_ui_state *st) {
 }
 
 /* Common body of every callback: maybe fail, run some nested calls. */
-static void callback_body(nl_map_view *map, const nl_ui_state *st1, const nl_ui_state *st2,
+void callback_body(nl_map_view *map, const nl_ui_state *st1, const nl_ui_state *st2,
                           nl_view *prompt) {
     int s = slot_of(map);
     if (s < 0) fail("callback for an unknown map view", "callback", NL_OK);
@@ -623,7 +625,12 @@ static void one_op(void) {
     uint8_t raw = byte(), op = raw % 30;
     nl_status st;
     char buf[40];
-    /* 240..255: the raw solver (issue 17: the fuzzer covered map views only) and a second thread */
+    /* 230..239: the calls added after issue 8 (api_fuzzer_newer.c); 240..255: the raw solver
+       (issue 17: the fuzzer covered map views only) and a second thread */
+    if (raw >= 230 && raw < 240) {
+        newer_op(s);
+        return;
+    }
     if (raw >= 240) {
         if (g_trace) fprintf(stderr, "op %s\n", raw >= 250 ? "thread" : "solver");
         if (raw >= 250) thread_op(); else solver_op();
@@ -778,6 +785,7 @@ static void one_op(void) {
             nl_string_free(j);
         } else if (b < 126) {
             char *j = nl_map_view_snapshot_svg(m);
+            check_markup(j, "nl_map_view_snapshot_svg");
             nl_string_free(j);
         } else if (b < 200) {
             queries_answer(s);
@@ -820,6 +828,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (g_trace < 0) g_trace = getenv("NL_FUZZ_TRACE") != NULL;
     reset_world();
     solver_reset_world();
+    newer_reset_world();
     create_map(0);
     run_ops(MAX_OPS);
     solver_end_of_input();

@@ -6,6 +6,7 @@
 #ifndef NL_API_FUZZER_H
 #define NL_API_FUZZER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "navlayout.h"
@@ -47,6 +48,32 @@ void solver_end_of_input(void);
 /* A live solver of the input, or NULL (for the concurrency operations). */
 nl_solver *solver_of_slot(int i);
 #define MAX_SOLVERS 2
+
+/* api_fuzzer.c's pickers and callbacks, for the other parts: a number for a priority; map slot
+   s's handle (live, stale or garbage); a view, guide or constraint of slot s (live, stale, of
+   another kind, of another map view or garbage); insets of num()s; a string of odd bytes (at most
+   cap - 1, NUL-terminated) written to buf; the slot of a live map view (-1: none); an event's
+   status check (NL_ERR_REENTRANT inside the map view's own callback); the body of every callback
+   (the map view in use, nested operations, maybe nl_map_view_fail_callback). */
+float prio(void);
+nl_map_view *map_handle(int s);
+nl_view *any_view(int s);
+nl_guide *any_guide(int s);
+nl_constraint *any_con(int s);
+nl_insets insets(void);
+char *fuzz_string(char *buf, size_t cap);
+int slot_of(nl_map_view *map);
+void check_event(nl_status st, const char *call, int s, nl_map_view *m);
+void callback_body(nl_map_view *map, const nl_ui_state *st1, const nl_ui_state *st2, nl_view *prompt);
+
+/* api_fuzzer_newer.c: the calls added after issue 8 (z-order, accessibility, speed data, the
+   legacy settings' getters, constraint and guide queries, constraints affecting layout, sessions
+   and their pages, the size sweep, snapshot comparison and pages, the diagnostic handler). */
+void newer_op(int s);
+void newer_reset_world(void);
+/* The markup outputs (SVG, HTML pages) are well-formed text whatever the identifiers: valid
+   UTF-8 and no C0 control character but tab, newline and carriage return (issue 17, item 3). */
+void check_markup(const char *text, const char *what);
 
 /* api_fuzzer_threads.c: a second thread calling while this one is (or is not) inside calls. */
 void thread_op(void);

@@ -99,7 +99,7 @@ static nl_variable *any_var(int k) {
     return NULL;
 }
 
-static nl_solver_constraint *any_con(int k) {
+static nl_solver_constraint *any_solver_con(int k) {
     uint8_t b = byte();
     if (b < 225) return solvers[k].cons[b % CONS];
     if (b < 240) return solvers[(k + 1) % MAX_SOLVERS].cons[b % CONS];
@@ -253,7 +253,7 @@ static void one_solver_call(int k) {
         nl_solver_constraint *list[6];
         size_t count = byte() % 7, i;
         nl_solver *s = any_solver(k);
-        for (i = 0; i < count; i++) list[i] = any_con(k);
+        for (i = 0; i < count; i++) list[i] = any_solver_con(k);
         before = dump_if(k, atomicity && s == sl->s);
         st = nl_solver_add_constraints(s, count ? list : NULL, count);
         after_call(k, before, st, "nl_solver_add_constraints", s, NULL);
@@ -261,14 +261,14 @@ static void one_solver_call(int k) {
     }
     case 8: {
         nl_solver *s = any_solver(k);
-        nl_solver_constraint *c = any_con(k);
+        nl_solver_constraint *c = any_solver_con(k);
         before = dump_if(k, atomicity && s == sl->s);
         st = nl_solver_remove_constraint(s, c);
         after_call(k, before, st, "nl_solver_remove_constraint", s, c);
         break;
     }
     case 9: {
-        nl_solver_constraint *c = any_con(k);
+        nl_solver_constraint *c = any_solver_con(k);
         before = dump_if(k, atomicity);
         st = nl_solver_constraint_destroy(c);
         after_call(k, before, st, "nl_solver_constraint_destroy", c, NULL);
@@ -278,7 +278,7 @@ static void one_solver_call(int k) {
     case 10: case 13: {  /* the two membership queries */
         bool has;
         nl_solver *s = any_solver(k);
-        const void *h = op == 10 ? (const void *)any_con(k) : (const void *)any_var(k);
+        const void *h = op == 10 ? (const void *)any_solver_con(k) : (const void *)any_var(k);
         st = op == 10 ? nl_solver_has_constraint(s, (const nl_solver_constraint *)h, &has)
                       : nl_solver_has_edit_variable(s, (const nl_variable *)h, &has);
         after_call(k, NULL, st, "nl_solver_has_constraint / _has_edit_variable", s, h);

@@ -13,6 +13,7 @@
  *   - the status is documented, and the error message the second thread's own.
  */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,6 +57,19 @@ static void *second_thread(void *arg) {
             if ((root != NULL) == p->in_use[i]) note(p, "nl_map_view_root from the second thread", i, nl_last_error_status());
             st = nl_map_view_size(p->maps[i], &sz);
             if ((st == NL_ERR_BUSY) != p->in_use[i]) note(p, "nl_map_view_size from the second thread", i, st);
+            {
+                /* calls added after issue 8: a setting, a page, the accessibility order */
+                bool speed, limit;
+                size_t count;
+                char *svg;
+                st = nl_map_view_speed_data(p->maps[i], &speed, &limit);
+                if ((st == NL_ERR_BUSY) != p->in_use[i]) note(p, "nl_map_view_speed_data from the second thread", i, st);
+                svg = nl_map_view_snapshot_svg_titled(p->maps[i], "second thread");
+                if ((svg == NULL) != p->in_use[i]) note(p, "nl_map_view_snapshot_svg_titled from the second thread", i, nl_last_error_status());
+                nl_string_free(svg);
+                st = nl_map_view_accessibility_element_count(p->maps[i], &count);
+                if ((st == NL_ERR_BUSY) != p->in_use[i]) note(p, "nl_map_view_accessibility_element_count from the second thread", i, st);
+            }
         }
         for (i = 0; i < MAX_SOLVERS; i++) {
             char *d;

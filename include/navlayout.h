@@ -584,7 +584,7 @@ nl_status nl_view_is_opaque(const nl_view *view, bool *out);
  * prompts "Incident ahead", "Speed camera ahead", "Traffic ahead", "Better route available"
  * (static text); the viewport is not an element.
  *
- * Diagnostics (docs/behaviour.md#diagnostics form; severities say how badly the defect hurts a VoiceOver user, after
+ * Diagnostics (in the form of docs/behaviour.md#diagnostics; severities say how badly the defect hurts a VoiceOver user, after
  * the checks of Xcode's accessibility audit — hit region, element description, element detection):
  *   NL_DIAG_HIT_TARGET_TOO_SMALL (warning): a visible interactive host view (a trait of
  *     NL_ACCESSIBILITY_TRAITS_INTERACTIVE) smaller than 44 x 44 pt, the minimum hit target of
@@ -915,7 +915,7 @@ nl_status nl_map_view_fail_callback(nl_map_view *map, const char *message);
  *  NULL out. */
 nl_status nl_map_view_destroying(const nl_map_view *map, bool *out);
 
-/** Enables or disables navigation (docs/behaviour.md#events-and-callbacks table). Enabling from noNavigation calls
+/** Enables or disables navigation (the table in docs/behaviour.md#events-and-callbacks). Enabling from noNavigation calls
  *  enable_navigation_ui; disabling calls hide_prompt/stop_guidance as needed, then
  *  disable_navigation_ui. Setting the current value is NL_ERR_INVALID_STATE. */
 nl_status nl_map_view_set_navigation_enabled(nl_map_view *map, bool enabled);
@@ -1346,7 +1346,7 @@ typedef enum nl_session_script {
 typedef struct nl_session_options {
     uint32_t struct_size;
     nl_session_script script;
-    /** The docs/behaviour.md#device-presets preset the map view was made from ("iphone-portrait", ...), or NULL: it picks
+    /** The device preset (docs/behaviour.md#device-presets) the map view was made from ("iphone-portrait", ...), or NULL: it picks
      *  the standard session's resize twin and is named in the recording. UTF-8, copied. */
     const char *preset;
     /** The run's name in the recording and on the viewer page (e.g. the delegate's name), or

@@ -42,9 +42,9 @@ build() {
   done
   echo "fuzz build: fuzz-api"
   # api_fuzzer.c (map views), api_fuzzer_solver.c (the raw solver), api_fuzzer_threads.c (a second
-  # thread; issue 17).
+  # thread; issue 17), api_fuzzer_newer.c (the calls added after issue 8; issue 17).
   local part objs=()
-  for part in api_fuzzer api_fuzzer_solver api_fuzzer_threads; do
+  for part in api_fuzzer api_fuzzer_solver api_fuzzer_threads api_fuzzer_newer; do
     "$clang" -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
       -I "$root/include" -c "$root/fuzz/$part.c" -o "$out/$part.o"
     objs+=("$out/$part.o")

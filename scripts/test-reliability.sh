@@ -17,7 +17,7 @@
 #
 #   scripts/test-reliability.sh            # everything (about 6-8 minutes on 2 cores)
 #   FUZZ_SECONDS=600 SOAK_TRANSITIONS=100000 scripts/test-reliability.sh
-# Long fuzz runs: scripts/fuzz.sh run api 1800   (see README "Reliability").
+# Long fuzz runs: scripts/fuzz.sh run api 1800   (see docs/reliability.md "Commands").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -31,7 +31,7 @@ t0=$SECONDS
 echo "--- reliability 1/4: fuzzers (ASan+UBSan), ${FUZZ_SECONDS:-60} s each"
 bash scripts/fuzz.sh ci "${FUZZ_SECONDS:-60}" || failed+=("fuzz")
 
-echo "--- reliability 2/4: LeakSanitizer/ASan/UBSan on the C tests and examples"
+echo "    ($((SECONDS - t0)) s so far)"; echo "--- reliability 2/4: LeakSanitizer/ASan/UBSan on the C tests and examples"
 lsan() {
   local dir=$out/lsan cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
     -I "$root/include" -I "$root/Tests/c" -I "$root/examples/c")
@@ -70,7 +70,7 @@ lsan() {
 }
 lsan || failed+=("lsan")
 
-echo "--- reliability 3/4: ThreadSanitizer: 8 threads with their own map views; 2 threads on one (NL_ERR_BUSY); the size sweep's threads"
+echo "    ($((SECONDS - t0)) s so far)"; echo "--- reliability 3/4: ThreadSanitizer: 8 threads with their own map views; 2 threads on one (NL_ERR_BUSY); the size sweep's threads"
 tsan() {
   local dir=$out/tsan
   mkdir -p "$dir/mods"
@@ -110,7 +110,7 @@ tsan() {
 }
 tsan || failed+=("tsan")
 
-echo "--- reliability 4/4: soak of every example delegate, ${SOAK_TRANSITIONS:-12000} transitions"
+echo "    ($((SECONDS - t0)) s so far)"; echo "--- reliability 4/4: soak of every example delegate, ${SOAK_TRANSITIONS:-12000} transitions"
 bash scripts/soak.sh || failed+=("soak")
 
 echo "--- reliability: $((SECONDS - t0)) s"

@@ -41,7 +41,7 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
     /// transition.
     case callRefused = 20
 
-    /// The severity docs/behaviour.md#diagnostic-codes assigns to the code.
+    /// The code's severity, as the table in docs/behaviour.md#diagnostic-codes gives it.
     public var severity: DiagnosticSeverity {
         switch self {
         case .unsatisfiable, .missingRequiredComponent, .sizeConstraintOnFixedComponent,
@@ -54,7 +54,7 @@ public enum DiagnosticCode: Int32, Sendable, CaseIterable, CustomStringConvertib
         }
     }
 
-    /// The code's name as docs/behaviour.md#diagnostic-codes writes it (`"unsatisfiable"`, `"emptyViewport"`, …).
+    /// The code's name as the table in docs/behaviour.md#diagnostic-codes writes it (`"unsatisfiable"`, `"emptyViewport"`, …).
     public var description: String {
         switch self {
         case .unsatisfiable: return "unsatisfiable"

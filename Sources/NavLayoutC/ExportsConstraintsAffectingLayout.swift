@@ -33,10 +33,13 @@ public func nl_guide_constraints_affecting_layout(_ guide: OpaquePointer?, _ axi
 }
 
 /// Checks the arguments, computes `item`'s constraints affecting layout on `axis` and writes them
-/// (element stride `out[0].struct_size`). Writes nothing on failure.
+/// (element stride `out[0].struct_size`). Writes nothing on failure. `sizeCapacity` is the C
+/// `size_t` as Swift imports it (`Int`): a capacity at or beyond 2^63 arrives negative — it is the
+/// caller's unsigned value (issue 17: SIZE_MAX with a NULL `out` trapped in `prefix(-1)`).
 private func writeConstraintsAffectingLayout(_ item: LayoutItem, _ ctx: MapContext, _ axis: nl_axis,
-                                             _ out: UnsafeMutablePointer<nl_constraint_info>?, _ capacity: Int,
+                                             _ out: UnsafeMutablePointer<nl_constraint_info>?, _ sizeCapacity: Int,
                                              _ count: UnsafeMutablePointer<Int>?, _ what: String) throws {
+    let capacity = UInt(bitPattern: sizeCapacity)
     let count = try requireOut(count, what)
     guard let swiftAxis = LayoutAxis(rawValue: Int32(truncatingIfNeeded: axis.rawValue)) else {
         throw NavLayoutError.invalidArgument("\(what): axis \(Int32(bitPattern: UInt32(truncatingIfNeeded: axis.rawValue))) is not an nl_axis")
@@ -54,7 +57,7 @@ private func writeConstraintsAffectingLayout(_ item: LayoutItem, _ ctx: MapConte
     // Everything that can fail first (handles), so that nothing is written on failure.
     var infos: [nl_constraint_info] = []
     var identifiers: [String] = []
-    for c in list.prefix(capacity) {
+    for c in list.prefix(Int(min(capacity, UInt(list.count)))) {
         var info = nl_constraint_info()
         info.struct_size = UInt32(MemoryLayout<nl_constraint_info>.size)
         info.owner = c.engineKind?.rawValue ?? 0

@@ -176,7 +176,7 @@ public func nl_map_view_sweep_viewer_page(_ map: OpaquePointer?, _ resultJSON: U
         guard let resultJSON else { throw NavLayoutError.invalidArgument("nl_map_view_sweep_viewer_page: result_json is NULL") }
         let sweep = try SweepResult(json: String(cString: resultJSON))
         guard sweep.bands.indices.contains(bandIndex) else {
-            throw NavLayoutError.invalidArgument("nl_map_view_sweep_viewer_page: band_index \(bandIndex) is out of range: the result has \(sweep.bands.count) bands")
+            throw NavLayoutError.invalidArgument("nl_map_view_sweep_viewer_page: band_index \(UInt(bitPattern: bandIndex)) is out of range: the result has \(sweep.bands.count) bands")
         }
         let ctx = try resolveMap(map)
         guard let m = ctx.map else { throw NavLayoutError.invalidHandle("map view was destroyed") }

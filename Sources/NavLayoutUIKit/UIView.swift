@@ -248,8 +248,8 @@ open class UIView: NSObject {
         set { navLayoutView.isHidden = newValue }
     }
 
-    /// Whether the view hides what is under it (default true; docs/behaviour.md#diagnostics: obstruction, overlap and
-    /// covered-element rules read it).
+    /// Whether the view hides what is under it (default true; the obstruction, overlap and
+    /// covered-element rules of docs/behaviour.md#diagnostics read it).
     public var isOpaque: Bool {
         get { navLayoutView.isOpaque }
         set { navLayoutView.isOpaque = newValue }

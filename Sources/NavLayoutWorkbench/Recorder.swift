@@ -52,7 +52,7 @@ public final class SessionRecorder {
     ///   - map: the map view, with its delegate set (or none: the built-in layout) and navigation
     ///     disabled.
     ///   - title: what the page calls the run (e.g. the delegate's name).
-    ///   - preset: the docs/behaviour.md#device-presets preset the map view was made from, or nil.
+    ///   - preset: the device preset (docs/behaviour.md#device-presets) the map view was made from, or nil.
     public init(map: NavigationMapView, title: String, preset: String?) {
         self.map = map
         self.title = title
@@ -227,7 +227,7 @@ public final class SessionRecorder {
         return s
     }
 
-    /// The docs/behaviour.md#device-presets preset whose size, safe area and CarPlay option the map view has now (after a
+    /// The device preset (docs/behaviour.md#device-presets) whose size, safe area and CarPlay option the map view has now (after a
     /// rotation step, `iphone-landscape`), or nil: the page's header names the device of each step.
     private func matchingPreset() -> String? {
         DevicePreset.all.first {

@@ -54,7 +54,7 @@ public enum SessionEvent: Sendable, Equatable {
 public enum SessionTiming: Sendable, Equatable {
     /// No time passes.
     case instant
-    /// The clock moves on by exactly this many seconds (docs/behaviour.md#the-sample-delegate: 0.2 s samples).
+    /// The clock moves on by exactly this many seconds (the 0.2 s samples of docs/behaviour.md#the-sample-delegate).
     case advance(Double)
     /// The clock moves on in ticks of `SessionDriver.tick` (1/60 s) until no animation runs and no
     /// completion waits, for at most `SessionDriver.settleLimit` (10 s): whatever the delegate
@@ -101,7 +101,7 @@ public struct SessionScript: Sendable {
     ])
 
     /// Presets the standard session resizes to and back: the phone's other orientation, and the
-    /// iPad between full screen and split view (docs/behaviour.md#device-presets sizes).
+    /// iPad between full screen and split view (the sizes of docs/behaviour.md#device-presets).
     public static let twins = [
         "iphone-portrait": "iphone-landscape", "iphone-landscape": "iphone-portrait",
         "ipad-portrait": "ipad-split", "ipad-split": "ipad-portrait",
@@ -115,7 +115,7 @@ public struct SessionScript: Sendable {
     /// the clock runs until the delegate's animations and completions are done.
     ///
     /// - Parameters:
-    ///   - preset: the docs/behaviour.md#device-presets preset the map view was made from, or nil (no resize steps).
+    ///   - preset: the device preset (docs/behaviour.md#device-presets) the map view was made from, or nil (no resize steps).
     ///   - size, safeArea: the map view's size and insets to return to after the resize (points).
     public static func standard(preset: String?, size: Size, safeArea: EdgeInsets) -> SessionScript {
         var steps = [
@@ -208,7 +208,8 @@ public enum SessionDriver {
                     }
                 case .panMap: try map.panMap()
                 case .recenter: try map.recenter()
-                case .setSpeedWidgetMode(let mode): try map.setSpeedWidgetMode(mode)
+                case .setSpeedWidgetMode(let mode):  // the step feeds the data that gives `mode` (the setter is deprecated)
+                    try map.setSpeedData(speedAvailable: mode.showsSpeedometer, speedLimitAvailable: mode.showsSpeedLimit)
                 case .setSize(let size, let insets): try map.setSize(size, safeArea: insets)
                 }
             } catch {

@@ -5,7 +5,7 @@ import NavigationUI
 /// HTML file (inline CSS, no script, no network) with the golden picture and the current one side
 /// by side (each the map view's `snapshotSVG`, embedded as a `data:` image so the two documents
 /// cannot interfere), an overlay of the views that moved — before dashed blue, after solid red —
-/// and the table of differences.
+/// and the table of differences. Well-formed XML too, whatever the identifiers (issue 17).
 public enum SnapshotDiffPage {
     /// The page. `goldenSVG` and `currentSVG` are the two snapshots' pictures; `title` (escaped)
     /// names the test (e.g. the snapshot's name and the golden's path).
@@ -13,15 +13,15 @@ public enum SnapshotDiffPage {
         let heading = ViewerPage.htmlText("Layout snapshot diff" + (title.isEmpty ? "" : " — " + title))
         var out = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
+        <html lang="en"><head><meta charset="utf-8"/>
         <title>\(heading)</title>
         <style>\(style)</style></head>
         <body>
         <h1>\(heading)</h1>
         <p id="verdict">\(comparison.matches ? "The snapshots match." : "The current layout differs from the golden snapshot (frames compared to \(formatPoints(comparison.tolerance)) pt).")</p>
         <div id="pictures">
-        <figure id="golden"><figcaption>golden</figcaption><img alt="golden snapshot" src="\(dataURL(goldenSVG))"></figure>
-        <figure id="current"><figcaption>current</figcaption><img alt="current layout" src="\(dataURL(currentSVG))"></figure>
+        <figure id="golden"><figcaption>golden</figcaption><img alt="golden snapshot" src="\(dataURL(goldenSVG))"/></figure>
+        <figure id="current"><figcaption>current</figcaption><img alt="current layout" src="\(dataURL(currentSVG))"/></figure>
         <figure id="overlay"><figcaption>views that moved: <span class="before">before</span>, <span class="after">after</span></figcaption>\(overlay(comparison))</figure>
         </div>
 

@@ -2,7 +2,7 @@ import LayoutEngine
 import NavigationUI
 
 /// The sweep page (issue 15): one self-contained HTML file — inline CSS, the band chart as inline
-/// SVG, no script and no network — showing a sweep's bands along the axis, each linking to the
+/// SVG, no script and no network; well-formed XML too, whatever the identifiers (issue 17) — showing a sweep's bands along the axis, each linking to the
 /// viewer page of the standard session at its midpoint (`band-N.html` next to the page, opened at
 /// the band's first step with a diagnostic or failure), and a table of the bands with their
 /// diagnostics and failures.
@@ -35,8 +35,8 @@ public enum SweepPage {
         let e = c.safeArea
         var out = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <html lang="en"><head><meta charset="utf-8"/>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
         <title>\(ViewerPage.htmlText(heading))</title>
         <style>\(style)</style></head>
         <body>

@@ -56,7 +56,7 @@ public struct SweepFailure: Sendable, Equatable {
 public struct SweepSample: Sendable {
     /// The map view's size (points).
     public let size: Size
-    /// docs/behaviour.md#wide-mode wide mode at that size.
+    /// Wide mode at that size (docs/behaviour.md#wide-mode).
     public let wideMode: Bool
     /// Each step's diagnostics (all severities), in step order, each (step, code, items) once.
     public let diagnostics: [SweepDiagnostic]

@@ -1030,7 +1030,7 @@ const NavLayoutPanels = function (app) {
     box.appendChild(h("h2", {}, `Diagnostics of this step (${diags.length})` +
       (sc.sampled && sc.t < sc.step.duration ? " — of the layout the animation moves towards" : "")));
     if (!diags.length) {
-      box.appendChild(h("p", { class: "clean" }, "✔ No diagnostics: no rule of docs/behaviour.md#diagnostics is broken."));
+      box.appendChild(h("p", { class: "clean" }, "✔ No diagnostics: the layout breaks none of the rules in docs/behaviour.md#diagnostics."));
       return;
     }
     box.appendChild(h("ul", { class: "diag-list", id: "diagnostics" }, diags.map((d, i) => diagnosticItem(d, i, sc))));
@@ -1187,7 +1187,7 @@ const NavLayoutPanels = function (app) {
     return { step, state: last, other: states[0], views, camera: last.camera, t: step.duration, sampled: false };
   }
 
-  /** The docs/behaviour.md#device-presets preset the map view has in `state` (its size, safe area and CarPlay option), or
+  /** The device preset (docs/behaviour.md#device-presets) the map view has in `state` (its size, safe area and CarPlay option), or
    *  null. Recordings made before states carried `preset` give the run's preset while the map
    *  keeps the size it started with. */
   function presetOf(state) {

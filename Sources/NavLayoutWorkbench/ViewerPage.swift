@@ -40,6 +40,10 @@ public enum ViewerPage {
 
     /// `json` with the characters that could end or confuse an HTML `<script>` element written as
     /// JSON `\u` escapes. They can only occur inside JSON strings, where the escape means the same.
+    /// The control characters (C0 but tab, LF, CR; DEL; C1) and the noncharacters U+FFFE/U+FFFF,
+    /// which HTML's parser reports as errors in any input (issue 17, item 3), are escaped too: a
+    /// recording never holds them raw (JSON strings cannot), so they come only from text a host
+    /// passed that is not a recording — the page then says so, and stays well-formed.
     static func scriptSafeJSON(_ json: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
@@ -50,14 +54,19 @@ public enum ViewerPage {
             case "&": out += "\\u0026"
             case "\u{2028}": out += "\\u2028"
             case "\u{2029}": out += "\\u2029"
+            case "\t", "\n", "\r": out.unicodeScalars.append(u)
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}":
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(u)
             }
         }
         return out
     }
 
-    /// Text for an HTML element's content: `&`, `<`, `>`, `"` escaped, control characters shown
-    /// as `\uXXXX` (the page itself shows identifiers the same way).
+    /// Text for an HTML element's content: `&`, `<`, `>`, `"` escaped, control characters and the
+    /// noncharacters U+FFFE/U+FFFF (not XML characters; issue 17, item 3) shown as `\uXXXX` (the
+    /// page itself shows identifiers the same way).
     static func htmlText(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
@@ -67,7 +76,7 @@ public enum ViewerPage {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             default:
-                if u.value < 0x20 || (0x7f...0x9f).contains(u.value) {
+                if u.value < 0x20 || (0x7f...0x9f).contains(u.value) || u.value == 0xFFFE || u.value == 0xFFFF {
                     let hex = String(u.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -85,7 +94,7 @@ public enum ViewerPage {
 /// - Parameters:
 ///   - map: a map view with its delegate set (or none) and navigation disabled.
 ///   - title: the run's name on the page (e.g. the delegate's).
-///   - preset: the docs/behaviour.md#device-presets preset the map view was made from, or nil.
+///   - preset: the device preset (docs/behaviour.md#device-presets) the map view was made from, or nil.
 /// - Returns: the page and the recording (its `failures` say whether the delegate failed; the
 ///   page shows them).
 /// - Throws: what `SessionDriver.checkCanRun` throws (nothing has changed then).

@@ -47,7 +47,7 @@ extension LayoutDiagnostic {
 
 extension NavigationMapView {
     /// The default `diagnosticHandler`: writes `navlayout: <logLine>` and a newline to the standard
-    /// error stream for each error-severity diagnostic (docs/behaviour.md#diagnostic-codes severities); warnings and infos
+    /// error stream for each error-severity diagnostic (severities as in docs/behaviour.md#diagnostic-codes); warnings and infos
     /// are not written (they are in `diagnostics`, and every handler receives them). Uses the C
     /// library's `fputs`, so the line is written whole even when map views on other threads report
     /// at the same time.

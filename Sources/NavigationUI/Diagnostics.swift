@@ -99,7 +99,7 @@ extension NavigationMapView {
     }
 
 
-    /// docs/behaviour.md#diagnostics diagnostics for the current target layout: the engine's own (unsatisfiable,
+    /// The diagnostics (docs/behaviour.md#diagnostics) of the current target layout: the engine's own (unsatisfiable,
     /// ambiguousLayout, hiddenInHidingStack, leftRightAnchor) and the navigation rules
     /// (legacyAPIIgnored, sizeConstraintOnFixedComponent, missingRequiredComponent — absent or
     /// hidden —, emptyViewport,

@@ -28,7 +28,7 @@ final class LayoutSnapshotTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// iphone-portrait in active guidance with `delegate` (docs/behaviour.md#expected-frames: moment).
+    /// iphone-portrait in active guidance with `delegate` (the moment of docs/behaviour.md#expected-frames).
     func guidance(_ delegate: NavigationLayoutDelegate) throws -> NavigationMapView {
         let map = try NavigationMapView(preset: "iphone-portrait")
         try map.setLayoutDelegate(delegate)

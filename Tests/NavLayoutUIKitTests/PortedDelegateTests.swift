@@ -4,7 +4,7 @@ import NavLayoutUIKit
 import NavLayoutUIKitExample
 
 /// Issue 16 item 10: a delegate written in the SDK's UIKit spelling (examples/uikit, which imports
-/// NavLayoutUIKit alone) gives docs/behaviour.md#expected-frames: frames on `iphone-portrait` exactly, driven through the
+/// NavLayoutUIKit alone) gives the frames of docs/behaviour.md#expected-frames on `iphone-portrait` exactly, driven through the
 /// SDK's spellings (`setLayoutDelegate`, `isNavigationEnabled`, `navigator.isGuidanceActive`).
 ///
 /// iphone-portrait: 393 × 852 pt, safe area (59, 0, 34, 0) (docs/behaviour.md#device-presets). Sizes (docs/behaviour.md#component-sizes): buttons

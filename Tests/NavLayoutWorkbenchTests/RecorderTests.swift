@@ -23,7 +23,7 @@ final class RecorderTests: XCTestCase {
         (r["items"] as? [[String: Any]])?.first { $0["identifier"] as? String == identifier }?["key"] as? Int
     }
 
-    /// docs/behaviour.md#the-sample-delegate in the recording: the incident prompt's samples every 1/60 s, at 0.2 s
+    /// The sample delegate (docs/behaviour.md#the-sample-delegate) in the recording: the incident prompt's samples every 1/60 s, at 0.2 s
     /// (0, 792, 393, 120) and at rest (0, 732, 393, 120); guidance's viewport (0, 163, 393, 583)
     /// with camera padding (163, 0, 106, 0) and vehicle point (196.5, 454.5).
     func testSampleDelegateRecordingHoldsSpec10() throws {
@@ -79,7 +79,7 @@ final class RecorderTests: XCTestCase {
         XCTAssertEqual(byName["navigation disabled"]?["navigationState"] as? String, "noNavigation")
     }
 
-    /// Each state names the docs/behaviour.md#device-presets preset the map view has then (issue 14: the page's header
+    /// Each state names the device preset (docs/behaviour.md#device-presets) the map view has then (issue 14: the page's header
     /// follows a rotation): iphone-portrait's standard session rotates to iphone-landscape
     /// (852 × 393, safe area 0, 59, 21, 59) and back; a map of no preset's size names none.
     func testStatesNameTheirPreset() throws {

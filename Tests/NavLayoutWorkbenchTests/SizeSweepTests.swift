@@ -51,7 +51,7 @@ final class SizeSweepTests: XCTestCase {
     }
 
     /// The wide example delegate over the issue's range: its standard variant is the sample's and
-    /// its wide variant is clean (docs/behaviour.md#wide-mode geometry), so the same two bands.
+    /// its wide variant is clean (the geometry of docs/behaviour.md#wide-mode), so the same two bands.
     func testWideDelegateOverTheIssuesRange() throws {
         let result = try SizeSweep.run(ipadWidths()) { WideLayoutDelegate() }
         XCTAssertEqual(result.bands.map { [$0.start, $0.stop] }, [[320, 600], [600, 1400]])
@@ -59,8 +59,8 @@ final class SizeSweepTests: XCTestCase {
         XCTAssertEqual(result.bands.flatMap(\.diagnostics).count, 0)
     }
 
-    /// The wide example delegate from 100 pt: four boundaries, each derived from docs/behaviour.md#wide-mode sizes and
-    /// docs/behaviour.md#diagnostics: overlap rule, which compares components inset by their margins (8 pt):
+    /// The wide example delegate from 100 pt: four boundaries, each derived from the sizes of
+    /// docs/behaviour.md#wide-mode and the overlap rule (docs/behaviour.md#overlap), which compares components inset by their margins (8 pt):
     /// * the logo (72 pt at the leading edge, visible x 8…64) and the compass (56 pt at the
     ///   trailing edge, visible W − 48…W − 8) overlap while W − 48 < 64: below 112;
     /// * the re-center button (136 pt, after the map pan) lies partly off screen below 136

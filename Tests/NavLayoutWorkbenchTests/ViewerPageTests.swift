@@ -28,8 +28,21 @@ final class ViewerPageTests: XCTestCase {
                        #"{"a":"\u003c/script\u003e\u003c!--\u0026\u2028\u2029é"}"#)
     }
 
+    /// Issue 17, item 3: text a host passes that is not a recording can hold raw control
+    /// characters; they are written as JSON escapes (U+0000-U+001F but tab, LF, CR; DEL; C1;
+    /// U+FFFE, U+FFFF), so the page has none of the characters HTML's parser reports as errors.
+    func testControlCharactersAreEscapedForTheScriptElement() {
+        XCTAssertEqual(ViewerPage.scriptSafeJSON("{\"a\":\"\u{0}\u{1}\t\n\r\u{1F} \u{7F}\u{85}\u{9F}\u{A0}\u{FFFE}\u{FFFF}\u{FFFD}\"}\u{2}"),
+                       "{\"a\":\"\\u0000\\u0001\t\n\r\\u001f \\u007f\\u0085\\u009f\u{A0}\\ufffe\\uffff\u{FFFD}\"}\\u0002")
+        let page = ViewerPage.html(recording: "not json \u{1}\u{1B}", title: "t")
+        XCTAssertFalse(page.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r") || (0x7F...0x9F).contains($0.value) })
+        XCTAssertTrue(page.contains(#"not json \u0001\u001b</script>"#))
+    }
+
     func testTitleIsEscaped() {
         XCTAssertEqual(ViewerPage.htmlText("a<b>&\"c\u{7}\u{85}"), "a&lt;b&gt;&amp;&quot;c\\u0007\\u0085")
+        // Not XML characters (issue 17, item 3): the sweep page put them raw in its XML.
+        XCTAssertEqual(ViewerPage.htmlText("\u{FFFE}\u{FFFF}\u{FFFD}"), "\\ufffe\\uffff\u{FFFD}")
     }
 
     /// A page whose slots' values look like slots: each is filled once.

@@ -35,7 +35,7 @@ final class KeepVisibleTests: XCTestCase {
         let message = try XCTUnwrap(found.first?.message)
         XCTAssertTrue(message.contains("googleLogo is in the map view's hierarchy but hidden in the activeGuidance state"), message)
         XCTAssertTrue(message.contains("set its isHidden to false"), message)
-        // Nothing else changed: the rest of the layout is docs/behaviour.md#acceptance-values:, so this is the only finding.
+        // Nothing else changed: the rest of the layout is that of docs/behaviour.md#expected-frames, so this is the only finding.
         XCTAssertEqual(map.diagnostics.count, 1)
         map.googleLogo.isHidden = false
         XCTAssertEqual(map.diagnostics.map(\.message), [])
@@ -132,7 +132,7 @@ final class ComponentSafeAreaTests: XCTestCase {
         // guide (8, 754, 377, 106 − 8 − 42 = 56), whose bottom 810 is 8 above the safe area's 818.
         XCTAssertEqual(map.etaCard.safeAreaInsets, EdgeInsets(top: 0, left: 0, bottom: 34, right: 0))
         XCTAssertEqual(map.etaCard.layoutMarginsGuide.frame, Rect(x: 8, y: 754, width: 377, height: 56))
-        // docs/behaviour.md#expected-frames: frames did not move, and guides asked for add no diagnostic.
+        // The frames of docs/behaviour.md#expected-frames did not move, and guides asked for add no diagnostic.
         XCTAssertEqual(map.turnCard.frame, Rect(x: 0, y: 0, width: 393, height: 163))
         XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 163, width: 393, height: 583))
         XCTAssertEqual(map.diagnostics.map(\.message), [])

@@ -4,7 +4,7 @@ import LayoutEngine
 @testable import NavLayoutExamples
 
 // Issue 16: the seed's rules that differed from or were missing in the API. Frames are computed
-// by hand from docs/behaviour.md#component-sizes: sizes and docs/behaviour.md#device-presets: iphone-portrait preset (393 × 852, safe area 59/0/34/0);
+// by hand from the sizes of docs/behaviour.md#component-sizes and the iphone-portrait preset of docs/behaviour.md#device-presets (393 × 852, safe area 59/0/34/0);
 // docs/behaviour.md#expected-frames gives the sample delegate's frames these tests start from.
 
 /// The sample delegate (docs/behaviour.md#the-sample-delegate) with an extra step after each callback, to break one rule.
@@ -63,7 +63,7 @@ final class LayersOnScreenTests: XCTestCase {
         let index = { (v: LayoutView) in map.subviews.firstIndex { $0 === v } ?? -1 }
 
         try map.sendSubviewToBack(prompt)
-        XCTAssertTrue(coveredPrompt(map), "a prompt below the card it overlaps is covered (docs/behaviour.md#diagnostics overlap)")
+        XCTAssertTrue(coveredPrompt(map), "a prompt below the card it overlaps is covered (docs/behaviour.md#overlap)")
         let covered = try XCTUnwrap(codes(map, .overlap).first)
         XCTAssertTrue(covered.message.contains("bringSubviewToFront"), covered.message)
         try map.bringSubviewToFront(prompt)
@@ -78,7 +78,7 @@ final class LayersOnScreenTests: XCTestCase {
         XCTAssertFalse(coveredPrompt(map))
         try map.insertSubview(prompt, at: 0)
         XCTAssertTrue(coveredPrompt(map))
-        // Reordering kept every constraint: the frames are docs/behaviour.md#expected-frames:.
+        // Reordering kept every constraint: the frames are those of docs/behaviour.md#expected-frames.
         XCTAssertEqual(prompt.frame, Rect(x: 0, y: 732, width: 393, height: 120))
         XCTAssertEqual(map.viewport.frame, Rect(x: 0, y: 163, width: 393, height: 569))
         try map.bringSubviewToFront(prompt)
@@ -88,7 +88,7 @@ final class LayersOnScreenTests: XCTestCase {
     func testObstructionAndOverlapWithHostViewsDoNotDependOnOrder() throws {
         // An opaque host card over the viewport and the logo: the map is drawn under every
         // subview, so the viewport is obstructed whatever the card's place in z-order; the logo and
-        // the card intersect whichever is on top (docs/behaviour.md#diagnostics overlap is about space, not order).
+        // the card intersect whichever is on top (the overlap rule, docs/behaviour.md#overlap, is about space, not order).
         let card = LayoutView(identifier: "orderCard")
         let d = Tweaked()
         d.afterStart = { m, s in
@@ -121,7 +121,7 @@ final class SpeedWidgetStateTests: XCTestCase {
         defer { map.invalidate() }
         XCTAssertTrue(map.shouldDisplaySpeedometer && map.shouldDisplaySpeedLimit, "both settings default to true")
         XCTAssertTrue(map.isSpeedAvailable && map.isSpeedLimitAvailable, "data defaults to both known")
-        // docs/behaviour.md#component-sizes sizes: none 0 × 0, one reading 64 × 64, both 64 × 136.
+        // Sizes (docs/behaviour.md#component-sizes): none 0 × 0, one reading 64 × 64, both 64 × 136.
         func expect(_ mode: SpeedWidgetMode, _ w: Double, _ h: Double, line: UInt = #line) {
             XCTAssertEqual(map.speedWidgetMode, mode, line: line)
             XCTAssertEqual(map.speedWidget.frame.size, Size(width: w, height: h), line: line)

@@ -146,7 +146,7 @@ final class StateMachineTests: XCTestCase {
     }
 }
 
-/// docs/behaviour.md#component-sizes component sizes, computed by hand.
+/// Component sizes (docs/behaviour.md#component-sizes), computed by hand.
 final class ComponentSizeTests: XCTestCase {
     private func sizeAfterLayout(_ view: LayoutView, in map: NavigationMapView) throws -> Size {
         try map.addSubview(view)

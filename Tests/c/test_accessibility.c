@@ -121,7 +121,7 @@ static void test_computed_order_and_component_labels(void) {
     CHECK_OK(nl_map_view_advance_time(map, 0.4));
     CHECK_ORDER(map, "turnCard reporting compass googleLogo incidentPrompt etaCard");   /* 612 676 700 732 746 */
     check_label(find_view(map, "incidentPrompt"), "Incident ahead");
-    CHECK(diagnostic_count(map) == 0, "docs/behaviour.md#acceptance-values prompt state: no diagnostics");
+    CHECK(diagnostic_count(map) == 0, "the prompt state of docs/behaviour.md#expected-frames: no diagnostics");
     nl_map_view_destroy(map);
 }
 

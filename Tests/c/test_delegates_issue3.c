@@ -123,7 +123,7 @@ static void test_shuffled_buttons(void) {
     nl_map_view_destroy(map);
 }
 
-/* docs/behaviour.md#expected-frames active guidance (iphone-portrait). */
+/* Active guidance on iphone-portrait (docs/behaviour.md#expected-frames). */
 static void check_sample_active(nl_map_view *map, const char *when) {
     (void)when;
     FRAME(map, "turnCard", 0, 0, 393, 163, "docs/behaviour.md#expected-frames");

@@ -9,6 +9,8 @@
  * nl_map_view_legacy_guide call (which does change something: the guide gets constraints) and a
  * real change (header off and on again) keep the host view where it was too. Under a custom
  * delegate no legacy call touches the delegate's hierarchy (subviews, their order, frames).
+ * Issue 16's legacy calls (padding adjustment, the accessory's invalidation, the re-center
+ * setting) are covered the same way.
  * Fails before the fix at the first padding call (host view no longer the last subview).
  */
 #include "check.h"
@@ -64,6 +66,9 @@ static void test_noop_setters_builtin(void) {
     CHECK_OK(nl_map_view_set_navigation_trip_progress_bar_enabled(map, true));
     CHECK_OK(nl_map_view_set_navigation_report_incident_button_enabled(map, true));
     CHECK_OK(nl_map_view_set_header_accessory_view(map, NULL));
+    /* issue 16's settings at their defaults too: padding adjustment ALWAYS, re-center enabled */
+    CHECK_OK(nl_map_view_set_padding_adjustment_behavior(map, NL_PADDING_ADJUSTMENT_ALWAYS));
+    CHECK_OK(nl_map_view_set_recenter_button_enabled(map, true));
     host_is_last(map, "the other setters at their defaults");
     order(map, after, sizeof after);
     CHECK(strcmp(before, after) == 0, "no-op legacy calls changed the subviews: %s -> %s", before, after);
@@ -97,6 +102,20 @@ static void test_guide_and_real_changes_keep_host_order(void) {
     }
     CHECK_OK(nl_map_view_set_padding(map, (nl_insets){10, 0, 0, 0}));
     host_is_last(map, "set_padding(10, 0, 0, 0)");
+    /* an accessory view (a host view the built-in layout places under the turn card) and its
+       invalidation rebuild the layout: the host view stays in front */
+    {
+        nl_view *accessory = nl_view_create(map);
+        nl_view_set_identifier(accessory, "accessory");
+        CHECK_OK(nl_view_set_intrinsic_size(accessory, NL_NO_INTRINSIC_METRIC, 40));
+        CHECK_OK(nl_map_view_set_header_accessory_view(map, accessory));
+        host_is_last(map, "set_header_accessory_view");
+        CHECK_OK(nl_view_set_intrinsic_size(accessory, NL_NO_INTRINSIC_METRIC, 60));
+        CHECK_OK(nl_map_view_invalidate_layout_for_accessory_view(map, accessory));
+        host_is_last(map, "invalidate_layout_for_accessory_view");
+        CHECK_OK(nl_map_view_set_padding_adjustment_behavior(map, NL_PADDING_ADJUSTMENT_NEVER));
+        host_is_last(map, "set_padding_adjustment_behavior(NEVER)");
+    }
     CHECK_OK(nl_map_view_destroy(map));
 }
 
@@ -120,6 +139,10 @@ static void test_custom_delegate_untouched(void) {
     CHECK_OK(nl_map_view_set_navigation_trip_progress_bar_enabled(map, false));
     CHECK_OK(nl_map_view_set_navigation_report_incident_button_enabled(map, false));
     CHECK_OK(nl_map_view_set_header_accessory_view(map, host));
+    CHECK_OK(nl_map_view_set_padding_adjustment_behavior(map, NL_PADDING_ADJUSTMENT_AUTOMATIC));
+    /* the accessory under a custom delegate: nothing to rebuild (the call succeeds or is refused;
+       either way the delegate's hierarchy stays as it was) */
+    (void)nl_map_view_invalidate_layout_for_accessory_view(map, host);
     for (k = 0; k < 4; k++) CHECK(nl_map_view_legacy_guide(map, (nl_legacy_guide)k) != NULL, "guide %d", k);
     order(map, after, sizeof after);
     CHECK(strcmp(before, after) == 0, "legacy calls under a custom delegate changed its subviews: %s -> %s", before, after);

@@ -1,5 +1,5 @@
 /*
- * Issue 8: documented limits (README "Reliability") and what happens past them; absurd inputs are
+ * Issue 8: documented limits (docs/reliability.md "Limits") and what happens past them; absurd inputs are
  * refused with a status, in bounded time.
  *   lengths, positions, constants, sizes, insets, spacing: finite, |x| <= 1e7 points
  *   multipliers: finite, |m| <= 1e4
@@ -8,8 +8,8 @@
  *   counts and indices: checked against the real count; NULL arrays only with count 0
  *   strings: any length, copied
  * Bounded time: big hierarchies and many conflicting required constraints lay out, diagnose and
- * snapshot within seconds. Conflict explanations share a work budget per layout pass (README
- * "Limits"): test_many_conflicts checks what is reported past it.
+ * snapshot within seconds. Conflict explanations share a work budget per layout pass
+ * (docs/reliability.md "Conflict explanations"): test_many_conflicts checks what is reported past it.
  */
 #include <stdlib.h>
 #include <time.h>
@@ -123,7 +123,7 @@ static void test_bounded_time(void) {
     CHECK(t < 20, "2000 nested views laid out in %.2f s", t);
 
     /* Conflicting required constraints on the big tableau (each is connected to all 8,000
-       constraints: its explanation is not narrowed down, README "Limits"): */
+       constraints: its explanation is not narrowed down, docs/reliability.md "Conflict explanations"): */
     t0 = now();
     for (i = 0; i < 5; i++) {
         nl_constraint *c = nl_constraint_create_constant(m, nl_view_anchor(parent, NL_ANCHOR_WIDTH), NL_EQUAL, i);

@@ -171,7 +171,7 @@ static void test_covered_prompt_follows_order(void) {
     /* docs/behaviour.md#expected-frames: prompt (0, 732, 393, 120) over the ETA card (0, 746, 393, 106); no diagnostics. */
     CHECK(all_diagnostics(map) == 0, "the sample has no diagnostics");
     CHECK_OK(nl_view_send_subview_to_back(root, prompt));
-    CHECK(prompt_covered(map, prompt, eta), "below the card: covered (docs/behaviour.md#diagnostics overlap)");
+    CHECK(prompt_covered(map, prompt, eta), "below the card: covered (docs/behaviour.md#overlap)");
     CHECK_OK(nl_view_bring_subview_to_front(root, prompt));
     CHECK(!prompt_covered(map, prompt, eta), "on top again");
     CHECK_OK(nl_view_insert_subview_below(root, prompt, eta));

@@ -1,5 +1,5 @@
 /* The snapshot kit's C surface (issue 15 item 2): nl_snapshot_compare and nl_snapshot_diff_page
- * on the C sample delegate's snapshots (docs/behaviour.md#the-sample-delegate frames), with the bad inputs the header lists. */
+ * on the C sample delegate's snapshots (the frames of docs/behaviour.md#expected-frames), with the bad inputs the header lists. */
 #include <stdlib.h>
 
 #include "check.h"

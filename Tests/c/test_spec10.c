@@ -68,7 +68,7 @@ static void check_active_guidance(nl_map_view *map, const char *moment) {
     CHECK_RECT(r, 0, 714, 72, 32, "logo: on the guide, 746 - 32");
     r = frame_of(map, "viewport");
     CHECK_RECT(r, 0, 163, 393, 583, "viewport: 163...746");
-    check_camera(map, 163, 0, 106, 0, 196.5, 454.5, "docs/behaviour.md#expected-frames camera: 852-746 = 106, 163 + 583/2");
+    check_camera(map, 163, 0, 106, 0, 196.5, 454.5, "the camera of docs/behaviour.md#expected-frames: 852-746 = 106, 163 + 583/2");
     CHECK(find_view(map, "incidentPrompt") == NULL, "%s: no prompt in the hierarchy", moment);
     check_no_diagnostics(map, moment);
 }

@@ -1,6 +1,6 @@
 /*
  * Distinct map views used from distinct threads at once (docs/api.md#c-conventions): each thread runs the
- * docs/behaviour.md#acceptance-values session on its own map view repeatedly, creating and destroying handles while the
+ * demo session (docs/behaviour.md#acceptance-values) on its own map view repeatedly, creating and destroying handles while the
  * others do the same, and checks the frames; another thread probes stale and garbage handles
  * meanwhile. The error message is thread-local: each thread sees its own.
  * The process-wide diagnostic handler (issue 14): every round breaks one required constraint of

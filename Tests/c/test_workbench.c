@@ -86,7 +86,7 @@ static void test_standard_session_recording(void) {
     nl_map_view_destroy(map);
 }
 
-/* The demo session gives docs/behaviour.md#acceptance-values: step names. */
+/* The demo session gives the step names of docs/behaviour.md#acceptance-values. */
 static void test_demo_session(void) {
     nl_map_view *map = nl_map_view_create_preset("iphone-se");
     CHECK_OK(nl_sample_delegate_install(map));

@@ -2,7 +2,7 @@
 """A layout delegate with a wide-mode variant, written for the NavLayout Python bindings.
 
 Standard variant: exactly the sample's layout (``sample_delegate.SampleLayoutDelegate``); wide
-variant in active guidance (docs/behaviour.md#wide-mode wide mode): the cards at the leading edge, a host
+variant in active guidance (wide mode, docs/behaviour.md#wide-mode): the cards at the leading edge, a host
 "orderStatus" card and the map column on their trailing side. The delegate lives in the package
 (``navlayout.wide_delegate``, read it there) so that ``python -m navlayout demo --delegate wide``
 works after ``pip install``; this script runs it from a source checkout.

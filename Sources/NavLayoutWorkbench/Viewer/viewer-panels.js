@@ -375,7 +375,7 @@ const NavLayoutPanels = function (app) {
     box.appendChild(h("h2", {}, `Diagnostics of this step (${diags.length})` +
       (sc.sampled && sc.t < sc.step.duration ? " — of the layout the animation moves towards" : "")));
     if (!diags.length) {
-      box.appendChild(h("p", { class: "clean" }, "✔ No diagnostics: no rule of docs/behaviour.md#diagnostics is broken."));
+      box.appendChild(h("p", { class: "clean" }, "✔ No diagnostics: the layout breaks none of the rules in docs/behaviour.md#diagnostics."));
       return;
     }
     box.appendChild(h("ul", { class: "diag-list", id: "diagnostics" }, diags.map((d, i) => diagnosticItem(d, i, sc))));

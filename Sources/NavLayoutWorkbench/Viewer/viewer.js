@@ -110,7 +110,7 @@
     return { step, state: last, other: states[0], views, camera: last.camera, t: step.duration, sampled: false };
   }
 
-  /** The docs/behaviour.md#device-presets preset the map view has in `state` (its size, safe area and CarPlay option), or
+  /** The device preset (docs/behaviour.md#device-presets) the map view has in `state` (its size, safe area and CarPlay option), or
    *  null. Recordings made before states carried `preset` give the run's preset while the map
    *  keeps the size it started with. */
   function presetOf(state) {

@@ -1,4 +1,4 @@
-"""The built-in layout's settings on :class:`~navlayout.MapView` (docs/behaviour.md#navigation-state-machine, docs/behaviour.md#built-in-layout): the legacy slot
+"""The built-in layout's settings on :class:`~navlayout.MapView` (docs/behaviour.md#built-in-layout-and-legacy-apis, docs/behaviour.md#compass-rule): the legacy slot
 settings (header, footer, trip progress bar, reporting button, header accessory view and its
 invalidation, padding and its adjustment behavior),
 the legacy layout guides, and the map's compass rule."""
@@ -187,8 +187,8 @@ class _BuiltInLayoutSettings(_MapViewBase):
 
     @property
     def compass_button_enabled(self) -> bool:
-        """The map's own compass setting (``GMSUISettings.compassButton``, default False; docs/behaviour.md#compass-rule
-        compass rule): while navigation is disabled and this is on, the compass button (56 × 56)
+        """The map's own compass setting (``GMSUISettings.compassButton``, default False; the compass
+        rule of docs/behaviour.md#compass-rule): while navigation is disabled and this is on, the compass button (56 × 56)
         sits at the safe area's top-trailing corner; enabling navigation removes it (the delegate
         or built-in layout decides from then on) and disabling navigation brings it back.
         Applies with custom delegates too (not a legacy slot API). Settable with a bool."""

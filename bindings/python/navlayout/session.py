@@ -65,7 +65,7 @@ def run_session(
     Args:
         nav_map: a map view with navigation disabled.
         script: :data:`STANDARD` or :data:`DEMO`.
-        preset: the docs/behaviour.md#device-presets preset ``nav_map`` was made from, or None: it picks the standard
+        preset: the device preset (docs/behaviour.md#device-presets) ``nav_map`` was made from, or None: it picks the standard
             session's resize twin and is named in the recording.
         title: the run's name in the recording (e.g. the delegate's).
         observe: called after each step with a :class:`SessionStep`.

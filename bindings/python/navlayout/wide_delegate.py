@@ -1,7 +1,7 @@
 """The example layout delegate with a wide-mode variant (``navlayout demo --delegate wide``).
 
 Standard variant: exactly the sample's layout (:class:`navlayout.demo.SampleLayoutDelegate`).
-Wide variant, in active guidance (docs/behaviour.md#wide-mode wide mode: the safe area is at least 600 pt wide):
+Wide variant, in active guidance (wide mode, docs/behaviour.md#wide-mode: the safe area is at least 600 pt wide):
 
 * the turn card and the ETA card at the leading edge of the safe area, the turn card at the top
   of the map view and the ETA card at its bottom;

@@ -359,6 +359,7 @@ def test_camera_and_diagnostics_objects(nav_map):
     assert cam.padding == nl.Insets(0, 0, 852, 393)
 
 
+@pytest.mark.filterwarnings("ignore:setting the speed widget mode is deprecated:DeprecationWarning")  # the deprecated setter is what this test drives; test_issue16 checks the warning
 def test_speed_widget_pan_recenter(nav_map):
     got = {}
 

@@ -109,7 +109,7 @@ def test_usage_errors_exit_2(args, message, tmp_path):
 
 
 def test_presets_lists_spec_9():
-    # docs/behaviour.md#device-presets: presets: sizes and safe areas in points (the table there, typed by hand).
+    # The presets of docs/behaviour.md#device-presets: sizes and safe areas in points (the table there, typed by hand).
     run = _python_cli("presets")
     assert run.returncode == 0, run.stderr
     assert run.stdout == (
@@ -240,7 +240,7 @@ def test_demo_svg_matches_swift(swift_cli, tmp_path, delegate, preset):
                     cwd_swift=tmp_path / "swift", cwd_python=tmp_path / "python")
     assert run.stderr.endswith("navlayout: wrote 8 SVGs and index.html to pics\n")
     names = _same_tree(tmp_path / "swift" / "pics", tmp_path / "python" / "pics")
-    # One SVG per step of the session (8, docs/behaviour.md#acceptance-values: script), numbered, and the page.
+    # One SVG per step of the session (8, the script of docs/behaviour.md#acceptance-values), numbered, and the page.
     assert names == ["01-navigation-ready.svg", "02-active-guidance.svg",
                      "03-incident-prompt-0-0-s.svg", "04-incident-prompt-0-2-s.svg",
                      "05-incident-prompt-0-4-s.svg", "06-prompt-dismissed.svg",

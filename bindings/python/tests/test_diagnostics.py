@@ -1,4 +1,4 @@
-"""Issue 4 from Python: docs/behaviour.md#diagnostics diagnostics as ``Diagnostic`` objects from small deliberately
+"""Issue 4 from Python: the diagnostics of docs/behaviour.md#diagnostics as ``Diagnostic`` objects from small deliberately
 broken delegates (the same ones as Tests/c/test_diagnostics.c), the sample delegate, snapshot
 JSON, the C-review getters bound in Python, and ``navlayout.gallery``.
 

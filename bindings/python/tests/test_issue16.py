@@ -8,7 +8,7 @@ invalidate_layout_for_accessory_view; SDK components refusing subviews and guide
 guides left after disable_navigation_ui; enable_navigation.
 
 Frames on iphone-portrait (393 x 852, safe area 59/0/34/0, docs/behaviour.md#device-presets). The sample delegate's frames
-are docs/behaviour.md#expected-frames:: active guidance turnCard (0, 0, 393, 163), etaCard (0, 746, 393, 106), viewport
+are those of docs/behaviour.md#expected-frames: active guidance turnCard (0, 0, 393, 163), etaCard (0, 746, 393, 106), viewport
 (0, 163, 393, 583), logo (0, 714, 72, 32); incident prompt slid in (0, 732, 393, 120), viewport
 then (0, 163, 393, 569). The built-in layout (test_issue3.py): ready viewport (0, 59, 393, 759),
 active as the sample plus the speed widget on the logo (y = 714 - its height). Sizes: docs/behaviour.md#component-sizes.
@@ -148,7 +148,7 @@ def test_covered_prompt_follows_every_order_call():
         assert len(covered()) == 1, "exchanged: the card is above"
         m.insert_subview(prompt, at=len(m.subviews))
         assert covered() == []
-        # Reordering kept every constraint: docs/behaviour.md#expected-frames: frames.
+        # Reordering kept every constraint: the frames of docs/behaviour.md#expected-frames.
         assert tuple(prompt.frame) == pytest.approx((0, 732, 393, 120), **APPROX)
         assert tuple(find(m, "viewport").frame) == pytest.approx((0, 163, 393, 569), **APPROX)
         assert m.diagnostics == []

@@ -134,3 +134,59 @@ def test_busy_error_from_a_second_thread():
         t.start()
         t.join()
         assert out["size"] == nl.Size(393, 852)
+
+
+def _identifiers(views):
+    return [v.identifier for v in views]
+
+
+def test_legacy_calls_that_change_nothing_keep_a_host_view_in_front():
+    """Item 4: with the built-in layout, navigation enabled and a host view added last, the default
+    padding, the first ``navigation_header_enabled = True`` (the default), the first legacy guide
+    and the issue-16 settings at their defaults leave the root's subviews as they were — before
+    the fix each rebuilt the built-in layout and moved the host view below the SDK components.
+    Under a custom delegate no legacy call touches the delegate's subviews."""
+    from navlayout.demo import SampleLayoutDelegate
+
+    with nl.MapView.preset("iphone-portrait") as nav_map:
+        nav_map.navigation_enabled = True
+        nav_map.start_guidance()
+        host = nav_map.make_view("host")
+        nav_map.add_subview(host)
+        before = _identifiers(nav_map.subviews)
+        assert before[-1] == "host"
+        nav_map.padding = nl.Insets(0, 0, 0, 0)
+        assert _identifiers(nav_map.subviews) == before
+        nav_map.navigation_header_enabled = True
+        assert _identifiers(nav_map.subviews) == before
+        nav_map.legacy_guide(nl.LegacyGuide.NAVIGATION_HEADER)
+        nav_map.padding_adjustment_behavior = nl.PaddingAdjustmentBehavior.ALWAYS
+        assert _identifiers(nav_map.subviews) == before
+
+    with nl.MapView.preset("iphone-portrait") as nav_map:
+        nav_map.set_layout_delegate(SampleLayoutDelegate())
+        nav_map.navigation_enabled = True
+        nav_map.start_guidance()
+        host = nav_map.make_view("host")
+        nav_map.add_subview(host)
+        before = _identifiers(nav_map.subviews)
+        frames = [v.frame for v in nav_map.subviews]
+        nav_map.padding = nl.Insets(5, 5, 5, 5)
+        nav_map.navigation_header_enabled = False
+        for kind in nl.LegacyGuide:
+            nav_map.legacy_guide(kind)
+        assert _identifiers(nav_map.subviews) == before
+        assert [v.frame for v in nav_map.subviews] == frames
+
+
+def test_a_long_input_is_cut_in_the_message():
+    """Minor item: a 1 MB preset name is refused with a message that shows its first 100
+    characters and says how many more there were (the library's cut, Tests/c/test_messages.c),
+    not the whole megabyte."""
+    name = "x" * (1 << 20)
+    with pytest.raises(nl.InvalidArgumentError) as info:
+        nl.MapView.preset(name)
+    message = str(info.value)
+    assert len(message) < 1000
+    assert '"' + "x" * 100 in message and "x" * 101 not in message
+    assert f"{(1 << 20) - 100} more characters)" in message

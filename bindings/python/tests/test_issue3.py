@@ -401,6 +401,7 @@ def test_compass_rule(custom):
 # =============================================================================================
 
 
+@pytest.mark.filterwarnings("ignore:setting the speed widget mode is deprecated:DeprecationWarning")  # the deprecated setter is what this test drives; test_issue16 checks the warning
 def test_speed_widget_modes_and_recenter_adapt_the_built_in_layout():
     with guided("iphone-portrait") as m:
         assert m.speed_widget_mode == nl.SpeedWidgetMode.BOTH
@@ -446,6 +447,7 @@ class _Recorder(SampleLayoutDelegate):
             setattr(self, name, record)
 
 
+@pytest.mark.filterwarnings("ignore:setting the speed widget mode is deprecated:DeprecationWarning")  # the deprecated setter is what this test drives; test_issue16 checks the warning
 def test_runtime_sizes_need_no_callback():
     d = _Recorder()
     with guided("iphone-portrait", d) as m:

@@ -4,8 +4,6 @@ the raw solver's magnitude limits (coefficients within ±1e6, constants and sugg
 
 from __future__ import annotations
 
-import ctypes
-import gc
 import math
 import os
 import re
@@ -175,41 +173,58 @@ def test_suggested_values_at_and_beyond_the_limit():
                            "run (scripts/test-wheel.sh) tests the package, not the table again")
 def test_full_handle_table_raises_limit_exceeded():
     """Fills the real table (16,777,215 handles; ~20 s, ~3.5 GB): the limit comes from the handle
-    encoding and is not configurable. Tests/c/test_handle_limit.c checks the exact count."""
-    gc.collect()  # free the handles of earlier tests' garbage
-    lib = _capi._lib()
-    x = Variable("x")
-    s = Solver()
-    s.add_constraint(x >= 5)
-    filler = lib.nl_solver_create()
-    assert filler
-    create = lib.nl_variable_create
-    n = 0
-    try:
-        while create(filler, None):
-            n += 1
-            assert n <= nl.MAX_LIVE_HANDLES
-        assert _ffi.load().nl_last_error_status() == 12
-        assert n > nl.MAX_LIVE_HANDLES - 100_000   # the other tests hold few handles
-        # Every way the bindings meet the full table: NULL from a constructor, status 12.
-        with pytest.raises(nl.LimitExceededError) as info:
-            Solver()
-        assert "NL_MAX_LIVE_HANDLES = 16777215" in str(info.value)
-        with pytest.raises(nl.LimitExceededError):
-            nl.MapView.preset("iphone-portrait")
-        before = s.dump()
-        y = Variable("y")
-        with pytest.raises(nl.LimitExceededError):
-            s.add_constraint(y == x)          # needs a variable handle for y
-        with pytest.raises(nl.LimitExceededError):
-            s.add_constraint(x <= 100)        # needs a constraint handle
-        assert s.dump() == before
+    encoding and is not configurable. Tests/c/test_handle_limit.c checks the exact count. Runs in
+    a fresh interpreter: the C heap it grows is not given back to the system, and every later
+    fork (the sweep's worker processes) would copy its page tables."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent("""
+        import sys
+        sys.path[:0] = PATHS
+        import pytest
+        import navlayout as nl
+        from navlayout import Solver, Variable, _ffi
+        from navlayout.solver import _capi
+        lib = _capi._lib()
+        x = Variable("x")
+        s = Solver()
+        s.add_constraint(x >= 5)
+        filler = lib.nl_solver_create()
+        assert filler
+        create = lib.nl_variable_create
+        n = 0
+        try:
+            while create(filler, None):
+                n += 1
+                assert n <= nl.MAX_LIVE_HANDLES
+            assert _ffi.load().nl_last_error_status() == 12
+            assert n > nl.MAX_LIVE_HANDLES - 100_000   # this process holds few other handles
+            # Every way the bindings meet the full table: NULL from a constructor, status 12.
+            with pytest.raises(nl.LimitExceededError) as info:
+                Solver()
+            assert "NL_MAX_LIVE_HANDLES = 16777215" in str(info.value)
+            with pytest.raises(nl.LimitExceededError):
+                nl.MapView.preset("iphone-portrait")
+            before = s.dump()
+            y = Variable("y")
+            with pytest.raises(nl.LimitExceededError):
+                s.add_constraint(y == x)          # needs a variable handle for y
+            with pytest.raises(nl.LimitExceededError):
+                s.add_constraint(x <= 100)        # needs a constraint handle
+            assert s.dump() == before
+            s.update_variables()
+            assert x.value == 5.0
+        finally:
+            assert lib.nl_solver_destroy(filler) == 0
+        # The slots are free again.
+        s.add_constraint((x == 10) | "strong")
         s.update_variables()
-        assert x.value == 5.0
-    finally:
-        assert lib.nl_solver_destroy(filler) == 0
-    # The slots are free again.
-    s.add_constraint((x == 10) | "strong")
-    s.update_variables()
-    assert x.value == 10.0
-    s.close()
+        assert x.value == 10.0
+        s.close()
+        print("filled", n)
+    """).replace("PATHS", repr([p for p in sys.path if p]))
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.startswith("filled ")

@@ -6,6 +6,7 @@ import contextlib
 import io
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -59,6 +60,33 @@ def test_the_delegate_example_lays_out_the_viewport(repo_root):
     )
 
 
+def test_the_c_example_prints_what_its_comment_says(repo_root, tmp_path):
+    # README "Quick start": the C delegate is the Python one (the viewport on the safe area of
+    # iphone-portrait, 393 x 852 with safe area top 59, bottom 34: 393 x 759 at y = 59; camera
+    # padding 59 and 34; no diagnostic). Compiled with the header against the library under test.
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        pytest.skip("no C compiler")
+    text = (repo_root / "README.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```c\n(.*?)```", text, flags=re.S) if "int main" in b]
+    expected = re.search(r"/\* (0 59 393 759, .*?) \*/", block).group(1)
+    (tmp_path / "app.c").write_text(block, encoding="utf-8")
+    library = Path(nl.load_library())
+    shutil.copy(library, tmp_path / "libnavlayout.so")
+    build = subprocess.run([compiler, "-std=c11", "-Wall", "-Wextra", "-Werror", "app.c",
+                            f"-I{repo_root / 'include'}", f"-L{tmp_path}", "-lnavlayout",
+                            f"-Wl,-rpath,{tmp_path}", "-o", "app"],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert build.returncode == 0, build.stderr
+    run = subprocess.run([str(tmp_path / "app")], capture_output=True, text=True, timeout=60)
+    missing = re.search(r"loading shared libraries: (\S+):", run.stderr)
+    if missing:  # the library's SONAME (libnavlayout.so.0): the loader looks for that name
+        shutil.copy(library, tmp_path / missing.group(1))
+        run = subprocess.run([str(tmp_path / "app")], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == expected + "\n"
+
+
 def _output_after(repo: Path, needle: str) -> str:
     """The ```text block that follows the first code block containing ``needle`` (prose may stand
     between them, no other block): the output the README shows for it."""
@@ -82,8 +110,8 @@ def test_the_sweep_command_prints_what_the_readme_shows(repo_root):
 
 
 def test_the_sweep_example_prints_what_the_readme_shows(repo_root, tmp_path, monkeypatch):
-    # The wide example delegate from 100 pt: boundaries 112, 136, 176 (docs/behaviour.md#diagnostics overlap and
-    # offscreen rules on the logo, the re-center button and the compass) and 600 (wide mode).
+    # The wide example delegate from 100 pt: boundaries 112, 136, 176 (the overlap and offscreen
+    # rules of docs/behaviour.md#diagnostics on the logo, the re-center button and the compass) and 600 (wide mode).
     block = next(b for b in _python_blocks(repo_root) if "nl.sweep(" in b)
     monkeypatch.chdir(tmp_path)
     assert _run(block) == _output_after(repo_root, "nl.sweep(")

@@ -8,7 +8,7 @@ keep visible"): hidden — themselves, through a hidden container or by a hiding
 area they reach under. (C) Presented frames during an animation are snapped like solved ones.
 
 iphone-portrait 393 x 852, safe area 59/0/34/0; ipad-portrait 820 x 1180, 24/0/20/0; iphone-landscape
-852 x 393, 0/59/21/59 (docs/behaviour.md#device-presets). The sample delegate's frames are docs/behaviour.md#expected-frames:: active guidance
+852 x 393, 0/59/21/59 (docs/behaviour.md#device-presets). The sample delegate's frames are those of docs/behaviour.md#expected-frames: active guidance
 turnCard (0, 0, 393, 163), etaCard (0, 746, 393, 106); prompt at 0.2 s (0, 792, 393, 120),
 viewport (0, 163, 393, 576). Sizes: docs/behaviour.md#component-sizes.
 """
@@ -44,7 +44,7 @@ def test_the_issues_repro_a_hidden_logo_is_reported():
         logo = find(m, "googleLogo")
         assert m.diagnostics == []
         logo.hidden = True
-        (d,) = m.diagnostics  # the only finding: the rest is docs/behaviour.md#acceptance-values: layout
+        (d,) = m.diagnostics  # the only finding: the rest is the layout of docs/behaviour.md#expected-frames
         assert d.code == MISSING and d.severity == nl.Severity.ERROR
         assert d.items == (logo,)
         assert "googleLogo is in the map view's hierarchy but hidden in the activeGuidance state" in d.message

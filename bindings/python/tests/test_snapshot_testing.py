@@ -32,7 +32,7 @@ class NudgedSample(SampleLayoutDelegate):
 
 
 def _guidance(delegate):
-    """iphone-portrait in active guidance with ``delegate`` (docs/behaviour.md#expected-frames: moment)."""
+    """iphone-portrait in active guidance with ``delegate`` (the moment of docs/behaviour.md#expected-frames)."""
     nav_map = nl.MapView.preset("iphone-portrait")
     nav_map.set_layout_delegate(delegate)
     nav_map.navigation_enabled = True
@@ -75,8 +75,8 @@ def test_one_constant_changed_by_1pt_fails_with_a_readable_diff_and_passes_after
 
 
 def test_diagnostics_and_camera_are_compared(tmp_path):
-    """Navigation ready → active guidance: the cards appear, the viewport shrinks to docs/behaviour.md#expected-frames:
-    (0, 163, 393, 583) and the camera with it."""
+    """Navigation ready → active guidance: the cards appear, the viewport shrinks to
+    (0, 163, 393, 583), as in docs/behaviour.md#expected-frames, and the camera with it."""
     with nl.MapView.preset("iphone-portrait") as nav_map:
         nav_map.set_layout_delegate(SampleLayoutDelegate())
         nav_map.navigation_enabled = True

@@ -53,8 +53,8 @@ def test_sample_delegate_wide_mode_boundary_at_600():
 
 def test_wide_delegate_bands():
     """The wide example delegate: over the issue's range the same two bands as the sample (its
-    standard variant is the sample's, its wide variant clean); from 100 pt, docs/behaviour.md#diagnostics: overlap
-    rule on components inset by their 8-pt margins gives three more: the logo (visible x 8…64)
+    standard variant is the sample's, its wide variant clean); from 100 pt, the overlap rule
+    (docs/behaviour.md#overlap) on components inset by their 8-pt margins gives three more: the logo (visible x 8…64)
     meets the compass (W − 48…W − 8) below 112; the 136-pt re-center button is off screen below
     136 and meets the compass below 176 (W − 48 < 128). Right-to-left mirrors all of it."""
     issue = nl.sweep(WideLayoutDelegate, "width", 320, 1400, **IPAD)

@@ -4,7 +4,7 @@ headless by Selenium (both installed by scripts/setup.sh, test-only).
 The page for the sample delegate on iphone-portrait (written in Python, recorded through the C
 library: navlayout.viewer.write) must load with no console error; clicking the
 viewport shows its frame and constraints; moving the scrubber to 0.2 s of the incident prompt and
-clicking the prompt shows (0, 792, 393, 120) — docs/behaviour.md#expected-frames: frame at progress 0.5 of the 0.4 s
+clicking the prompt shows (0, 792, 393, 120) — the frame of docs/behaviour.md#expected-frames at progress 0.5 of the 0.4 s
 ease-in-out slide. The same test takes the README's screenshot (docs/viewer.png) when
 NAVLAYOUT_UPDATE_SCREENSHOT=1.
 """
@@ -105,7 +105,7 @@ def test_sample_delegate_page_in_the_browser(browser, tmp_path):
     assert len(browser.find_elements(By.CSS_SELECTOR, "#steps .step")) == 19
 
     # Active guidance: click the viewport on the picture (its centre, the vehicle point, lies on
-    # no other view): docs/behaviour.md#expected-frames: frame and its constraints affecting layout — vertically the ones
+    # no other view): the frame of docs/behaviour.md#expected-frames and its constraints affecting layout — vertically the ones
     # to the turn card and to the bottom guide (issue 14, "Done when").
     _step(browser, "active guidance")
     _view(browser, "viewport").click()

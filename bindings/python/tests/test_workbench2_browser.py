@@ -78,7 +78,7 @@ def test_snapshot_diff_page_in_the_browser(browser, tmp_path, monkeypatch):  # n
     widths = browser.execute_script(
         "return [...document.querySelectorAll('#pictures img')].map(i => i.complete ? i.naturalWidth : -1);")
     assert widths == [393, 393]
-    # The overlay: the logo before (x 0) and after (x 1), docs/behaviour.md#expected-frames: (0, 714, 72, 32) moved 1 pt.
+    # The overlay: the logo before (x 0) and after (x 1): the logo of docs/behaviour.md#expected-frames, (0, 714, 72, 32), moved 1 pt.
     before, after = browser.execute_script(
         "const g = document.querySelector('#overlay g.moved[data-view=\"googleLogo\"]');"
         "return [g.querySelector('rect.before').getAttribute('x'), g.querySelector('rect.after').getAttribute('x')];")
