@@ -58,6 +58,18 @@ extension Verification {
     /// constraints and variables.
     static let fullVerificationFactor = 2
 
+    /// The cost of one value check of a shifted row's constraint, in dependent-list entries
+    /// walked (callgrind: ~200 instructions against ~15), and of a full check per record (its
+    /// cells substituted: ~1,000 instructions). A full check also runs early when the shifted
+    /// rows' walks of pure shifts (no row rewritten, no constraint changed) since the last one
+    /// cost twice a full check (``Verification/shiftWorkSinceFullCheck``): such walks happen
+    /// while some residue is unknown, which only a full check measures (a
+    /// 10,000-view chain's resizes walked 30,000 records per suggestion for the 25,000
+    /// operations until the periodic check: 4.6 ms a resize). Running a full check earlier never
+    /// checks less.
+    static let shiftCheckWeight = 12
+    static let fullCheckWeight = 2 * 70
+
     /// The magnitude `M` of the accuracy promise (docs/solver.md "Limits"): the largest of
     /// ``inputMagnitude``, every variable's value, and every `coeff·value` product of the
     /// required constraints — what the inputs and the answer justify, not the tableau's own
@@ -99,6 +111,11 @@ extension Verification {
                 // A verdict now relies on an `M` above the inputs' more than before: take a full
                 // check, so that the reference `M` for detecting its fall is the current one.
                 if magnitudeNeeded > inputMagnitude && magnitudeNeeded > neededBefore { runFull = true }
+                // The shifted rows' walks since the last full check cost more than one: run it.
+                if !incrementalOnly
+                    && shiftWorkSinceFullCheck >= Verification.fullCheckWeight * records.count + 1024 {
+                    runFull = true
+                }
             case .violated(let m): message = m
             case .magnitudeFell: runFull = true
             }
@@ -110,6 +127,7 @@ extension Verification {
             message = requiredViolation(tableau)
             if message == nil {
                 operationsSinceFullCheck = 0
+                shiftWorkSinceFullCheck = 0
                 verifiedMagnitude = accuracyMagnitude(tableau)
                 fullCheckShift = totalShift
                 fullCheckRounding = totalRounding
@@ -205,6 +223,7 @@ extension Verification {
         swap(&list, &valueList)
         swap(&restricted, &touchedRestricted)
         var highWater = residueHighWater
+        var shiftWork = 0
         let shiftNow = totalShift, roundingNow = totalRounding
         dependentHead.withUnsafeBufferPointer { head in
         dependentNext.withUnsafeBufferPointer { next in
@@ -251,6 +270,7 @@ extension Verification {
                                 list.append(slot)
                             }
                         } else if queued[slot] != stamp {
+                            shiftWork &+= 1
                             // Shifted only: the residual moved by at most residue × shift (exact
                             // arithmetic on the stored coefficients; the additions' rounding is
                             // ~1e-16 of the values). Within a tenth of the smallest tolerance the
@@ -261,6 +281,7 @@ extension Verification {
                             if !(bound <= 1e-8 * (r[slot].constant.magnitude + 1)) {
                                 queued[slot] = stamp
                                 list.append(slot)
+                                shiftWork &+= Verification.shiftCheckWeight
                             }
                         }
                     }
@@ -310,6 +331,10 @@ extension Verification {
         swap(&list, &valueList)
         swap(&restricted, &touchedRestricted)
         residueHighWater = highWater
+        // Counted only for pure shifts (no row rewritten, no constraint changed): after a full
+        // check such an operation finds every residue known and skips; one that rewrites rows
+        // or changes a constraint makes a residue unknown again itself.
+        if tableau.undoRows.isEmpty && changedRecords.isEmpty { shiftWorkSinceFullCheck &+= shiftWork }
         if nonFinite >= 0 { return .violated("row \(tableau.symbolName(tableau.idOfIndex(nonFinite))) is not finite") }
         if fell { return .magnitudeFell }
         for slot in changedRecords where records[slot].live {

@@ -98,6 +98,13 @@ internal struct Verification {
     var fullCheckRounding = 0.0
     /// Operations since the last full verification, and that verification's magnitude `M`.
     var operationsSinceFullCheck = 0
+    /// The work the incremental checks of pure shifts (no row rewritten, no constraint changed)
+    /// spent since the last full verification on rows whose constants alone moved but whose
+    /// constraints could not be skipped (a residue unknown since an earlier rewrite), in
+    /// dependent-list entries walked plus ``shiftCheckWeight`` per value check:
+    /// when it reaches ``fullCheckWeight`` per record, a full check runs (it measures every
+    /// residue, so later shifts are skipped again). See ``verify(full:size:incrementalOnly:acceptSoft:tableau:)``.
+    var shiftWorkSinceFullCheck = 0
     var verifiedMagnitude = 1.0
     /// The smallest `M` with which every verdict since the last full check passes (see
     /// ``residualViolation(value:scale:largest:slack:markerCoeff:op:seq:magnitude:)``): while it
@@ -148,6 +155,7 @@ internal struct Verification {
         fullCheckShift = 0
         fullCheckRounding = 0
         operationsSinceFullCheck = 0
+        shiftWorkSinceFullCheck = 0
         verifiedMagnitude = 1
         magnitudeNeeded = 0
         removedMagnitude = 0

@@ -146,6 +146,37 @@ final class VerificationTests: XCTestCase {
         XCTAssertEqual(v[100].value, 249 + 100)
     }
 
+    /// Pure shifts (suggestions that rewrite no row) whose constraints cannot be skipped — every
+    /// residue unknown, as after rewrites — bring the full check forward once their walks cost
+    /// twice a full check (`Verification.shiftCheckWeight`, `fullCheckWeight`), and after it the
+    /// shifts are skipped. A chain of 100 equalities `v[i] == v[i-1] + 1` with an edit variable on
+    /// v[0]: every suggestion shifts all 101 rows and value-checks the 100 records once each,
+    /// 100 × (1 + 12) = 1,300 units; the threshold is 140 × 100 + 1,024 = 15,024, reached by the
+    /// 12th suggestion (index 11) — the periodic check is 101 operations away.
+    func testPureShiftsThatCannotBeSkippedBringTheFullCheckForward() throws {
+        let v = (0...100).map { Variable("v\($0)") }
+        let s = Solver()
+        s.overrides.implicitMarkerThreshold = Int.max   // stored markers: no rebuilds
+        for i in 1...100 { try s.addConstraint(constraint([(v[i], 1), (v[i - 1], -1)], -1)) }
+        try s.addEditVariable(v[0], strength: 750)
+        try s.suggestValue(v[0], 1)
+        for slot in 0..<s.verification.records.count { s.verification.records[slot].residue = .infinity }
+        s.verification.residueHighWater = .infinity
+        s.verification.operationsSinceFullCheck = 0
+        s.verification.shiftWorkSinceFullCheck = 0
+        var firstFull = -1
+        for i in 0..<100 {
+            try s.suggestValue(v[0], Double(i + 2))
+            XCTAssertFalse(s.verification.valueList.isEmpty, "suggestion \(i) checked its constraints")
+            if s.verification.operationsSinceFullCheck == 0 { firstFull = i; break }
+        }
+        XCTAssertEqual(firstFull, 11)
+        try s.suggestValue(v[0], 500)
+        XCTAssertTrue(s.verification.valueList.isEmpty, "after the full check the shifts are skipped")
+        s.updateVariables()
+        XCTAssertEqual(v[100].value, 600)
+    }
+
     /// The random badly scaled systems of `RandomBadlyScaledTests` with the incremental check
     /// only (never the periodic full check): every required constraint holds within the promise
     /// or the operation was refused.
