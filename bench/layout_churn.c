@@ -8,9 +8,10 @@
  * Prints tab-separated lines for bench/report.py:
  *   S  layout churn: <what>  <value>  <unit>
  * with the transitions per second over the first and the last 10 % of the sessions, their ratio
- * (last / first; 1 means no slowdown), the process's peak resident memory (VmHWM), and its
- * resident memory after the first 10 % and after the last session (VmRSS, the map view alive:
- * growth between them is memory the sessions keep). Every call is checked: a failing status
+ * (last / first; 1 means no slowdown) — by the wall clock and by the thread's CPU time (on a
+ * shared machine the wall-clock rates follow the other processes' load) —, the process's peak
+ * resident memory (VmHWM), and its resident memory after the first 10 % and after the last
+ * session (VmRSS, the map view alive: growth between them is memory the sessions keep). Every call is checked: a failing status
  * aborts with its message.
  *
  * Usage: layout_churn [sessions (default 100000)] [preset (default iphone-portrait)]
@@ -26,6 +27,14 @@
 static double now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* CPU time of the calling thread: what the sessions cost, without the time other processes on
+ * a shared machine take (wall-clock rates there change with their load, not with ours). */
+static double cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
@@ -81,7 +90,7 @@ int main(int argc, char **argv) {
     long sessions = argc > 1 ? atol(argv[1]) : 100000;
     const char *preset = argc > 2 ? argv[2] : "iphone-portrait";
     long tenth, k;
-    double *t, first = 0, last = 0, t0, total0;
+    double *t, *c, first = 0, last = 0, cfirst = 0, clast = 0, t0, c0, total0;
     long rss_after_first = -1, rss_end;
     nl_map_view *map;
     if (sessions < 10) {
@@ -90,7 +99,8 @@ int main(int argc, char **argv) {
     }
     tenth = sessions / 10;
     t = (double *)malloc(sizeof(double) * (size_t)sessions);
-    if (t == NULL) return 1;
+    c = (double *)malloc(sizeof(double) * (size_t)sessions);
+    if (t == NULL || c == NULL) return 1;
     map = nl_map_view_create_preset(preset);
     if (map == NULL) check(NL_ERR_INVALID_ARGUMENT, "preset");
     check(nl_sample_delegate_install(map), "install");
@@ -98,33 +108,41 @@ int main(int argc, char **argv) {
     total0 = now_ns();
     for (k = 0; k < sessions; k++) {
         t0 = now_ns();
+        c0 = cpu_ns();
         session(map);
+        c[k] = cpu_ns() - c0;
         t[k] = now_ns() - t0;
         if (k == tenth - 1) rss_after_first = status_kb("VmRSS:");
     }
     for (k = 0; k < tenth; k++) {
         first += t[k];
         last += t[sessions - tenth + k];
+        cfirst += c[k];
+        clast += c[sessions - tenth + k];
     }
     rss_end = status_kb("VmRSS:");
     check(nl_map_view_destroy(map), "destroy");
     printf("# layout churn: %ld sessions of %d transitions on one %s map view, %.1f s\n", sessions, STEPS, preset,
            (now_ns() - total0) / 1e9);
-    printf("# transitions/s by tenth of the sessions:");
+    printf("# transitions/s by tenth of the sessions (wall clock / CPU time):");
     for (k = 0; k < 10; k++) {
-        double sum = 0;
+        double sum = 0, csum = 0;
         long j;
-        for (j = k * tenth; j < (k + 1) * tenth; j++) sum += t[j];
-        printf(" %.0f", (double)(tenth * STEPS) / (sum / 1e9));
+        for (j = k * tenth; j < (k + 1) * tenth; j++) { sum += t[j]; csum += c[j]; }
+        printf(" %.0f/%.0f", (double)(tenth * STEPS) / (sum / 1e9), (double)(tenth * STEPS) / (csum / 1e9));
     }
     printf("\n");
     stat_line("sessions", (double)sessions, "");
     stat_line("transitions/s, first 10 %", (double)(tenth * STEPS) / (first / 1e9), "/s");
     stat_line("transitions/s, last 10 %", (double)(tenth * STEPS) / (last / 1e9), "/s");
     stat_line("last/first (1 = no slowdown)", first / last, "");
+    stat_line("transitions per CPU second, first 10 %", (double)(tenth * STEPS) / (cfirst / 1e9), "/s");
+    stat_line("transitions per CPU second, last 10 %", (double)(tenth * STEPS) / (clast / 1e9), "/s");
+    stat_line("last/first, CPU time (1 = no slowdown)", cfirst / clast, "");
     stat_line("peak RSS", (double)status_kb("VmHWM:") / 1024.0, "MiB");
     stat_line("RSS after the first 10 %", (double)rss_after_first / 1024.0, "MiB");
     stat_line("RSS at the end", (double)rss_end / 1024.0, "MiB");
     free(t);
+    free(c);
     return 0;
 }

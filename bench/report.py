@@ -150,8 +150,11 @@ def main(argv):
             w(f"- {lang}-delegate transition median ≤ {fmt(limit)}: {'met' if v <= limit else 'NOT met'} "
               f"(median over every step {fmt(v)}; slowest step {slow[1].split(': ', 1)[1]} {fmt(slow[0])})")
     churn = stats.get("layout churn: last/first (1 = no slowdown)")
+    churn_cpu = stats.get("layout churn: last/first, CPU time (1 = no slowdown)")
     if churn:
-        w(f"- layout churn, transitions/s last 10 % / first 10 % ≥ 0.95: {'met' if churn[0] >= 0.95 else 'NOT met'} ({churn[0]:.3f})")
+        w(f"- layout churn, transitions/s last 10 % / first 10 % ≥ 0.95: {'met' if churn[0] >= 0.95 else 'NOT met'} "
+          f"by the wall clock ({churn[0]:.3f})" + (f"; {'met' if churn_cpu[0] >= 0.95 else 'NOT met'} by CPU time "
+          f"({churn_cpu[0]:.3f})" if churn_cpu else ""))
     if mo and mk:
         do, dk = mo[0] - mo[1], mk[0] - mk[1]
         w(f"- peak memory of the 10,000-view chain ≤ 2× kiwi's: {'met' if do <= 2 * dk else 'NOT met'} "
