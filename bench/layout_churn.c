@@ -16,48 +16,9 @@
  *
  * Usage: layout_churn [sessions (default 100000)] [preset (default iphone-portrait)]
  */
-#include "navlayout.h"
+#define BENCH_NAME "layout_churn"
+#include "session_bench.h"
 #include "sample_delegate.h"
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* CPU time of the calling thread: what the sessions cost, without the time other processes on
- * a shared machine take (wall-clock rates there change with their load, not with ours). */
-static double cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static void check(nl_status s, const char *what) {
-    if (s != NL_OK) {
-        fprintf(stderr, "layout_churn: %s: %s: %s\n", what, nl_status_name(s), nl_last_error_message());
-        exit(1);
-    }
-}
-
-/* A field of /proc/self/status in KiB: "VmRSS:" (resident now) or "VmHWM:" (peak resident);
- * -1 if /proc is unavailable. */
-static long status_kb(const char *field) {
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long kb = -1;
-    if (!f) return -1;
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, field, strlen(field)) == 0) { kb = strtol(line + strlen(field), NULL, 10); break; }
-    }
-    fclose(f);
-    return kb;
-}
 
 enum { STEPS = 8 };
 

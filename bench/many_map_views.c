@@ -18,44 +18,14 @@
  *
  * Usage: many_map_views [map views (default 1000)] [threads (default 1)] [preset]
  */
-#include "navlayout.h"
+#define BENCH_NAME "many_map_views"
+#include "session_bench.h"
 #include "sample_delegate.h"
 
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 #include <sys/resource.h>
 
 enum { STEPS = 8, MAX_THREADS = 64 };
-
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static void check(nl_status s, const char *what) {
-    if (s != NL_OK) {
-        fprintf(stderr, "many_map_views: %s: %s: %s\n", what, nl_status_name(s), nl_last_error_message());
-        exit(1);
-    }
-}
-
-/* A field of /proc/self/status in KiB: "VmRSS:" (resident now) or "VmHWM:" (peak resident);
- * -1 if /proc is unavailable. */
-static long status_kb(const char *field) {
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long kb = -1;
-    if (!f) return -1;
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, field, strlen(field)) == 0) { kb = strtol(line + strlen(field), NULL, 10); break; }
-    }
-    fclose(f);
-    return kb;
-}
 
 /* Step `step` (0…7) of the session of bench/e2e.c on one map view, with its layout pass. */
 static void step_once(nl_map_view *map, int step) {
