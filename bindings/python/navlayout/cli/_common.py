@@ -47,5 +47,3 @@ def fail_writing(prefix: str, flag: str, value: str, exc: OSError) -> int:
     Python's ``[Errno 2] No such file or directory: '/proc/gal'``."""
     reason = os.strerror(exc.errno) if exc.errno else (exc.strerror or str(exc))
     return fail(f"{prefix}: cannot write {flag} {value}: {reason}")
-
-
