@@ -53,8 +53,16 @@ func outputFileProblem(_ path: String) -> String? {
     return isDirectory.boolValue ? nil : "\(directory) is not a directory"
 }
 
+/// `file` in `directory`, joined as Python's `os.path.join` does (one "/" between them), so that
+/// both CLIs name the same path.
+func joined(_ directory: String, _ file: String) -> String {
+    directory.isEmpty || directory.hasSuffix("/") ? directory + file : directory + "/" + file
+}
+
 /// Exits 2 with `PREFIX: cannot write FLAG VALUE: REASON`, e.g. `navlayout: cannot write --out
-/// /proc/gal: No such file or directory`.
+/// /proc/gal: No such file or directory`; a file inside VALUE that cannot be written is named
+/// before the reason (`… --out g: g/carplay-01-navigation-ready.svg: Is a directory`).
 func failWriting(_ prefix: String, flag: String, value: String, _ error: OutputError) -> Never {
-    fail("\(prefix): cannot write \(flag) \(value): \(error.reason)")
+    let inside = error.path.hasPrefix(joined(value, "")) ? "\(error.path): " : ""
+    fail("\(prefix): cannot write \(flag) \(value): \(inside)\(error.reason)")
 }

@@ -65,9 +65,9 @@ func sweepCommand() -> Never {
             try createDirectories(out)
             for (i, band) in result.bands.enumerated() {
                 let page = try SizeSweep.viewerPage(for: band, of: result) { makeDelegate(delegateName) }
-                try writeText(page.html, toFile: out + "/" + SizeSweep.viewerFileName(band: i))
+                try writeText(page.html, toFile: joined(out, SizeSweep.viewerFileName(band: i)))
             }
-            try writeText(SweepPage.html(result), toFile: out + "/index.html")
+            try writeText(SweepPage.html(result), toFile: joined(out, "index.html"))
         } catch let error as OutputError {
             failWriting("navlayout sweep", flag: "--out", value: out, error)
         } catch let error as NavLayoutError {

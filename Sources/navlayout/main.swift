@@ -92,7 +92,7 @@ case "demo":
             }
             if !svgDirectory.isEmpty {
                 let file = String(format: "%02d-", index.count + 1) + fileName(step) + ".svg"
-                try writeText(map.snapshotSVG(title: "\(preset) · \(step)"), toFile: svgDirectory + "/" + file)
+                try writeText(map.snapshotSVG(title: "\(preset) · \(step)"), toFile: joined(svgDirectory, file))
                 index.append((step, file))
             }
         }
@@ -111,7 +111,7 @@ case "demo":
                 html += "<figure><img src=\"\(e(file))\" alt=\"\(e(step))\"/><figcaption>\(i + 1). \(e(step))</figcaption></figure>\n"
             }
             html += "</body></html>\n"
-            try writeText(html, toFile: svgDirectory + "/index.html")
+            try writeText(html, toFile: joined(svgDirectory, "index.html"))
             FileHandle.standardError.write("navlayout: wrote \(index.count) SVGs and index.html to \(svgDirectory)\n".data(using: .utf8)!)
         }
     } catch let error as OutputError {
@@ -156,7 +156,7 @@ case "gallery":
         }
     }
     do {
-        try writeText(Gallery.page(delegate: delegateName, rows: rows), toFile: out + "/index.html")
+        try writeText(Gallery.page(delegate: delegateName, rows: rows), toFile: joined(out, "index.html"))
     } catch let error as OutputError {
         failWriting("navlayout", flag: "--out", value: out, error)
     } catch { fail("navlayout: cannot write --out \(out): \(error)") }

@@ -7,6 +7,7 @@ wherever both run."""
 from __future__ import annotations
 
 import filecmp
+import io
 import os
 import re
 import subprocess
@@ -393,6 +394,35 @@ def test_swift_cli_names_the_unwritable_output(swift_cli, tmp_path, args, messag
     _check_bad_output(_swift(swift_cli, *args, cwd=tmp_path), tmp_path, message)
 
 
+#: A file the command writes inside its output directory is a directory here: the message names
+#: it after the flag (stdout: what came before, for the sweep its result is not printed).
+BLOCKED_FILES = [
+    (["gallery", "--presets", "carplay", "--out", "g/"], "g/carplay-01-navigation-ready.svg",
+     "[1/1] carplay:.\nnavlayout: cannot write --out g/: g/carplay-01-navigation-ready.svg: Is a directory\n"),
+    (["sweep", "--from", "320", "--to", "330", "--out", "s"], "s/index.html",
+     "navlayout sweep: cannot write --out s: s/index.html: Is a directory\n"),
+    (["demo", "--svg", "pics", "--json"], "pics/01-navigation-ready.svg",
+     "navlayout: cannot write --svg pics: pics/01-navigation-ready.svg: Is a directory\n"),
+]
+
+
+def _blocked_file_run(run_cli, cwd, args, blocked, message):
+    (cwd / blocked).mkdir(parents=True)
+    run = run_cli(*args, cwd=cwd)
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", message)
+
+
+@pytest.mark.parametrize("args, blocked, message", BLOCKED_FILES)
+def test_python_cli_names_the_file_it_cannot_write(tmp_path, args, blocked, message):
+    # The gallery stops there (before, both counted it as a failed preset, a raw error on the page).
+    _blocked_file_run(_python_cli, tmp_path, args, blocked, message)
+
+
+@pytest.mark.parametrize("args, blocked, message", BLOCKED_FILES)
+def test_swift_cli_names_the_file_it_cannot_write(swift_cli, tmp_path, args, blocked, message):
+    _blocked_file_run(lambda *a, cwd: _swift(swift_cli, *a, cwd=cwd), tmp_path, args, blocked, message)
+
+
 @pytest.mark.parametrize("args, message", BAD_SWEEPS)
 def test_python_sweep_names_the_flags(tmp_path, args, message):
     run = _python_cli("sweep", *args, cwd=tmp_path)
@@ -442,6 +472,12 @@ def test_gallery_api_names_out(tmp_path):
     with pytest.raises(NotADirectoryError) as info:  # os.makedirs says "File exists" here
         nl.gallery(None, ["carplay"], out=str(tmp_path / "file"))
     assert info.value.strerror == f"out: cannot create '{tmp_path}/file': Not a directory"
+    # A file of the gallery that cannot be written stops it (its docs: OSError), naming out.
+    (tmp_path / "g" / "carplay.html").mkdir(parents=True)
+    with pytest.raises(IsADirectoryError) as info:
+        nl.gallery(None, ["carplay"], out=str(tmp_path / "g"), stream=io.StringIO())
+    assert info.value.strerror == f"out: cannot write '{tmp_path}/g/carplay.html': Is a directory"
+    assert not (tmp_path / "g" / "index.html").exists()
 
 
 def test_viewer_and_sweep_pages_name_their_argument(tmp_path):

@@ -44,8 +44,10 @@ def fail_writing(prefix: str, flag: str, value: str, exc: OSError) -> int:
     """``fail`` with ``PREFIX: cannot write FLAG VALUE: REASON``, the reason the C library's words
     for ``exc.errno`` ("No such file or directory", "Not a directory", "Is a directory") — what
     the Swift CLI prints (Sources/navlayout/Output.swift), one line naming the flag instead of
-    Python's ``[Errno 2] No such file or directory: '/proc/gal'``."""
+    Python's ``[Errno 2] No such file or directory: '/proc/gal'``. A file inside VALUE that could
+    not be written (the ``filename`` of the error ``exc`` was raised from) is named before the
+    reason: ``… --out g: g/carplay-01-navigation-ready.svg: Is a directory``."""
     reason = os.strerror(exc.errno) if exc.errno else (exc.strerror or str(exc))
-    return fail(f"{prefix}: cannot write {flag} {value}: {reason}")
-
-
+    path = getattr(exc.__cause__, "filename", None) or exc.filename
+    inside = f"{path}: " if isinstance(path, str) and path.startswith(os.path.join(value, "")) else ""
+    return fail(f"{prefix}: cannot write {flag} {value}: {inside}{reason}")
