@@ -11,8 +11,9 @@
 #
 # The suites run in two lanes at once (one per core of a 2-core machine; most of them compile or
 # run on one core):
-#   lane 1: Docs -> Swift -> Swift consumer -> Reliability (after C: the soak needs build/)
-#   lane 2: C -> Python -> Python types -> Consumers -> Python wheel
+#   lane 1: Docs -> Swift -> Swift consumer -> Fuzz and LSan
+#   lane 2: C -> Python -> Python types -> Consumers -> Python wheel -> TSan and soak
+# (the reliability suite, scripts/test-reliability.sh, split in two: about 150 s and 60 s of CPU)
 # Each suite's output goes to build-logs/<suite>.log and is printed whole when the suite ends (one
 # suite at a time, never interleaved), then a table of each suite's wall and CPU time (user +
 # system of its commands): the README's "Testing" section quotes them.
@@ -80,10 +81,12 @@ consumers_suite() {
   [ -n "$(library)" ] || { echo "no build/libnavlayout.so.X.Y.Z: the C build failed"; return 1; }
   bash scripts/test-consumers.sh build
 }
-reliability_suite() {
-  # The soak (step 4) uses build/libnavlayout.so: wait for lane 2's C suite.
-  while [ ! -f "$logs/C.result" ]; do sleep 2; done
-  bash scripts/test-reliability.sh
+sanitizers_suite() { bash scripts/test-reliability.sh fuzz lsan; }
+threads_soak_suite() {
+  # The soak uses build/libnavlayout.so (this lane's C suite made it) and builds its Swift driver
+  # in .build (lane 1's Swift suite builds there first).
+  while [ ! -f "$logs/.swift-built" ]; do sleep 2; done
+  bash scripts/test-reliability.sh tsan soak
 }
 
 do_docs() {
@@ -95,9 +98,13 @@ do_swift_consumer() {
   run_suite "Swift consumer" "examples/swift-consumer depends on this package by path (scripts/test-swift-consumer.sh)" \
     bash scripts/test-swift-consumer.sh
 }
-do_reliability() {
-  run_suite "Reliability" "fuzzers ($FUZZ_SECONDS s each), LeakSanitizer, ThreadSanitizer, soak ($SOAK_TRANSITIONS transitions) — scripts/test-reliability.sh" \
-    reliability_suite
+do_fuzz_lsan() {
+  run_suite "Fuzz and LSan" "fuzzers ($FUZZ_SECONDS s each), then LeakSanitizer/ASan/UBSan on the C tests and examples — scripts/test-reliability.sh fuzz lsan" \
+    sanitizers_suite
+}
+do_tsan_soak() {
+  run_suite "TSan and soak" "ThreadSanitizer (threads, NL_ERR_BUSY, the sweep's threads), soak of every example ($SOAK_TRANSITIONS transitions) — scripts/test-reliability.sh tsan soak" \
+    threads_soak_suite
 }
 do_c() { run_suite "C" "CMake build (Release) + CTest" c_suite; }
 do_python() { run_suite "Python" "pytest bindings/python/tests" python_suite; }
@@ -114,16 +121,16 @@ do_wheel() {
 }
 
 if [ "${NAVLAYOUT_TEST_LANES:-2}" = 1 ]; then
-  do_docs; do_swift; do_c; do_python; do_python_types; do_swift_consumer; do_consumers; do_wheel; do_reliability
+  do_docs; do_swift; do_c; do_python; do_python_types; do_swift_consumer; do_consumers; do_wheel; do_fuzz_lsan; do_tsan_soak
 else
-  { do_docs; do_swift; do_swift_consumer; do_reliability; } &
-  { do_c; do_python; do_python_types; do_consumers; do_wheel; } &
+  { do_docs; do_swift; do_swift_consumer; do_fuzz_lsan; } &
+  { do_c; do_python; do_python_types; do_consumers; do_wheel; do_tsan_soak; } &
   wait
 fi
 
 echo "--- time per suite (wall, CPU)"
 failed=() cpu_total=0
-for suite in Docs Swift C Python "Python types" "Swift consumer" Consumers "Python wheel" Reliability; do
+for suite in Docs Swift C Python "Python types" "Swift consumer" Consumers "Python wheel" "Fuzz and LSan" "TSan and soak"; do
   file=$logs/${suite// /-}.result
   if [ ! -f "$file" ]; then failed+=("$suite (did not run)"); continue; fi
   read -r wall cpu status _ <"$file"

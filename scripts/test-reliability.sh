@@ -16,6 +16,8 @@
 # CTest on the Release library; here it runs once more at a twentieth of the scale under LSan.
 #
 #   scripts/test-reliability.sh            # everything (about 6-8 minutes on 2 cores)
+#   scripts/test-reliability.sh tsan soak  # some steps (scripts/test-all.sh runs fuzz+lsan and
+#                                          # tsan+soak in its two lanes)
 #   FUZZ_SECONDS=600 SOAK_TRANSITIONS=100000 scripts/test-reliability.sh
 # Long fuzz runs: scripts/fuzz.sh run api 1800   (see docs/reliability.md "Commands").
 set -uo pipefail
@@ -27,11 +29,20 @@ swiftc=${SWIFTC:-swiftc}
 clang=$(dirname "$(command -v "$swiftc")")/clang
 failed=()
 t0=$SECONDS
+# Steps to run: the arguments (fuzz lsan tsan soak), all four without any. lsan links the
+# ASan-instrumented objects the fuzz step builds, so it runs only with fuzz (or after it).
+steps=" ${*:-fuzz lsan tsan soak} "
+want() { [[ $steps == *" $1 "* ]]; }
+for step in $steps; do
+  case $step in fuzz|lsan|tsan|soak) ;; *) echo "test-reliability: unknown step '$step' (fuzz, lsan, tsan, soak)"; exit 2 ;; esac
+done
 
-echo "--- reliability 1/4: fuzzers (ASan+UBSan), ${FUZZ_SECONDS:-60} s each"
-bash scripts/fuzz.sh ci "${FUZZ_SECONDS:-60}" || failed+=("fuzz")
+if want fuzz; then
+  echo "--- reliability 1/4: fuzzers (ASan+UBSan), ${FUZZ_SECONDS:-60} s each"
+  bash scripts/fuzz.sh ci "${FUZZ_SECONDS:-60}" || failed+=("fuzz")
+  echo "    ($((SECONDS - t0)) s so far)"
+fi
 
-echo "    ($((SECONDS - t0)) s so far)"; echo "--- reliability 2/4: LeakSanitizer/ASan/UBSan on the C tests and examples"
 lsan() {
   local dir=$out/lsan cflags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
     -I "$root/include" -I "$root/Tests/c" -I "$root/examples/c")
@@ -68,9 +79,12 @@ lsan() {
   done
   return $bad
 }
-lsan || failed+=("lsan")
+if want lsan; then
+  echo "--- reliability 2/4: LeakSanitizer/ASan/UBSan on the C tests and examples"
+  lsan || failed+=("lsan")
+  echo "    ($((SECONDS - t0)) s so far)"
+fi
 
-echo "    ($((SECONDS - t0)) s so far)"; echo "--- reliability 3/4: ThreadSanitizer: 8 threads with their own map views; 2 threads on one (NL_ERR_BUSY); the size sweep's threads"
 tsan() {
   local dir=$out/tsan
   mkdir -p "$dir/mods"
@@ -108,10 +122,16 @@ tsan() {
   done
   return $bad
 }
-tsan || failed+=("tsan")
+if want tsan; then
+  echo "--- reliability 3/4: ThreadSanitizer: 8 threads with their own map views; 2 threads on one (NL_ERR_BUSY); the size sweep's threads"
+  tsan || failed+=("tsan")
+  echo "    ($((SECONDS - t0)) s so far)"
+fi
 
-echo "    ($((SECONDS - t0)) s so far)"; echo "--- reliability 4/4: soak of every example delegate, ${SOAK_TRANSITIONS:-12000} transitions"
-bash scripts/soak.sh || failed+=("soak")
+if want soak; then
+  echo "--- reliability 4/4: soak of every example delegate, ${SOAK_TRANSITIONS:-12000} transitions"
+  bash scripts/soak.sh || failed+=("soak")
+fi
 
 echo "--- reliability: $((SECONDS - t0)) s"
 if [ ${#failed[@]} -gt 0 ]; then echo "reliability FAILED: ${failed[*]}"; exit 1; fi

@@ -61,15 +61,48 @@ public struct SweepConfiguration: Sendable {
         axis == .width ? Size(width: value, height: fixed) : Size(width: fixed, height: value)
     }
 
-    /// Checks every field; the messages name the argument as the C, Python and CLI callers spell
-    /// it (`start`, `stop`, `height`/`width` for `fixed`, `safe_area`, `sample_step`, `threads`).
+    /// How a caller spells each field in the messages of `validate(names:)`.
+    public struct ArgumentNames: Sendable {
+        public var start: String
+        public var stop: String
+        /// The fixed size of a width sweep (`fixed`) and of a height sweep.
+        public var height: String
+        public var width: String
+        public var safeArea: String
+        /// One inset of `safeArea`, by its edge name (`top`, `left`, `bottom`, `right`).
+        public var safeAreaEdge: @Sendable (String) -> String
+        public var sampleStep: String
+        public var threads: String
+
+        public init(start: String, stop: String, height: String, width: String, safeArea: String,
+                    safeAreaEdge: @escaping @Sendable (String) -> String, sampleStep: String, threads: String) {
+            self.start = start
+            self.stop = stop
+            self.height = height
+            self.width = width
+            self.safeArea = safeArea
+            self.safeAreaEdge = safeAreaEdge
+            self.sampleStep = sampleStep
+            self.threads = threads
+        }
+
+        /// The names of the C and Python APIs: `start`, `stop`, `height`/`width` for `fixed`,
+        /// `safe_area` (an inset: `safe_area.top`), `sample_step`, `threads`.
+        public static let api = ArgumentNames(start: "start", stop: "stop", height: "height", width: "width",
+                                              safeArea: "safe_area", safeAreaEdge: { "safe_area.\($0)" },
+                                              sampleStep: "sample_step", threads: "threads")
+    }
+
+    /// Checks every field; the messages name each argument as `names` spells it (default: the C
+    /// and Python APIs' names; `navlayout sweep` passes its flags, `--from`, `--to`, …). Numbers
+    /// are printed as `formatPoints` does (`0`, `-1.5`, `nan`).
     /// - Throws: `NavLayoutError.invalidArgument` for a NaN or infinite number, a negative size,
     ///   an empty or reversed range, ends beyond `maximumSize`, a `sampleStep` that is not positive
     ///   or gives more than `maximumSamples` samples, `threads` outside 0…`maximumThreads`, and
     ///   insets that do not fit the map view at the range's smaller end.
-    public func validate() throws {
-        let fixedName = axis == .width ? "height" : "width"
-        for (name, v) in [("start", start), ("stop", stop), (fixedName, fixed)] {
+    public func validate(names: ArgumentNames = .api) throws {
+        let fixedName = axis == .width ? names.height : names.width
+        for (name, v) in [(names.start, start), (names.stop, stop), (fixedName, fixed)] {
             guard v.isFinite else { throw NavLayoutError.invalidArgument("\(name) must be a finite number of points, not \(v)") }
             guard v >= 0 else { throw NavLayoutError.invalidArgument("\(name) must not be negative (\(formatPoints(v)))") }
             guard v <= Self.maximumSize else {
@@ -77,26 +110,28 @@ public struct SweepConfiguration: Sendable {
             }
         }
         guard stop > start else {
-            throw NavLayoutError.invalidArgument("stop (\(formatPoints(stop))) must be greater than start (\(formatPoints(start))): the range is empty")
+            throw NavLayoutError.invalidArgument("\(names.stop) (\(formatPoints(stop))) must be greater than \(names.start) (\(formatPoints(start))): the range is empty")
         }
         for (name, v) in [("top", safeArea.top), ("left", safeArea.left), ("bottom", safeArea.bottom), ("right", safeArea.right)] {
-            guard v.isFinite && v >= 0 else { throw NavLayoutError.invalidArgument("safe_area.\(name) must be a finite, non-negative number of points, not \(v)") }
+            guard v.isFinite && v >= 0 else {
+                throw NavLayoutError.invalidArgument("\(names.safeAreaEdge(name)) must be a finite, non-negative number of points, not \(formatPoints(v))")
+            }
         }
         guard sampleStep.isFinite && sampleStep > 0 else {
-            throw NavLayoutError.invalidArgument("sample_step must be a positive number of points, not \(sampleStep)")
+            throw NavLayoutError.invalidArgument("\(names.sampleStep) must be a positive number of points, not \(formatPoints(sampleStep))")
         }
         guard (stop - start) / sampleStep <= Double(Self.maximumSamples) else {
-            throw NavLayoutError.invalidArgument("sample_step \(formatPoints(sampleStep)) gives more than \(Self.maximumSamples) samples over \(formatPoints(stop - start)) pt; use a larger one")
+            throw NavLayoutError.invalidArgument("\(names.sampleStep) \(formatPoints(sampleStep)) gives more than \(Self.maximumSamples) samples over \(formatPoints(stop - start)) pt; use a larger one")
         }
         guard threads >= 0 && threads <= Self.maximumThreads else {
-            throw NavLayoutError.invalidArgument("threads must be 0 (one per processor) to \(Self.maximumThreads), not \(threads)")
+            throw NavLayoutError.invalidArgument("\(names.threads) must be 0 (one per processor) to \(Self.maximumThreads), not \(threads)")
         }
         // The map view's own check, without making one (a map view that is made must be
         // invalidated: its views and constraints reference each other).
         do {
             try LayoutRootView.validate(size: size(at: start), safeArea: safeArea)
         } catch let error as NavLayoutError {
-            throw NavLayoutError.invalidArgument("safe_area does not fit the map view at start (\(formatPoints(start)) pt): \(error.message)")
+            throw NavLayoutError.invalidArgument("\(names.safeArea) does not fit the map view at \(names.start) (\(formatPoints(start)) pt): \(error.message)")
         }
     }
 }

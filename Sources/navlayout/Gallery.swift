@@ -41,11 +41,11 @@ enum Gallery {
             progress(step.name)
             let file = "\(preset.name)-\(String(format: "%02d", cells.count + 1))-\(fileName(step.name)).svg"
             let svg = map.snapshotSVG(title: "\(preset.name) · \(step.name)")
-            try svg.write(toFile: directory + "/" + file, atomically: true, encoding: .utf8)
+            try writeText(svg, toFile: joined(directory, file))
             cells.append(GalleryCell(step: step.name, file: file, diagnostics: map.diagnostics, failures: outcome.failures))
         }
         let page = ViewerPage.html(recording, title: title, preset: preset.name)
-        try page.write(toFile: directory + "/" + viewerFile(preset), atomically: true, encoding: .utf8)
+        try writeText(page, toFile: joined(directory, viewerFile(preset)))
         return (cells, note)
     }
 

@@ -6,11 +6,19 @@ import LayoutEngine
 import NavigationUI
 import NavLayoutWorkbench
 
-/// A number argument of `navlayout sweep`; exits 2 naming the flag when it is not one.
+/// A number argument of `navlayout sweep`; exits 2 naming the flag when it is not one or is NaN
+/// or infinite (python -m navlayout sweep says the same, navlayout/cli/sweep.py).
 func pointsArgument(_ flagName: String, _ text: String) -> Double {
     guard let v = Double(text) else { fail("navlayout sweep: \(flagName) \"\(text)\" is not a number") }
+    guard v.isFinite else { fail("navlayout sweep: \(flagName) must be a finite number of points, not \(formatPoints(v))") }
     return v
 }
+
+/// The sweep's arguments as `navlayout sweep` spells them: its messages name the flags the user
+/// gave, not the library's parameters (`--from`, not `start`).
+let sweepFlags = SweepConfiguration.ArgumentNames(start: "--from", stop: "--to", height: "--height", width: "--width",
+                                                  safeArea: "--insets", safeAreaEdge: { "--insets \($0)" },
+                                                  sampleStep: "--step", threads: "--threads")
 
 /// `--insets T,L,B,R` (points).
 func insetsArgument(_ text: String) -> EdgeInsets {
@@ -18,21 +26,6 @@ func insetsArgument(_ text: String) -> EdgeInsets {
     guard parts.count == 4 else { fail("navlayout sweep: --insets \"\(text)\" must be four numbers T,L,B,R") }
     let v = parts.map { pointsArgument("--insets", $0) }
     return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
-}
-
-/// Creates `path` and its missing parents (`mkdir -p`); nil when it exists as a directory after,
-/// else the C library's reason ("Not a directory", "Permission denied").
-func createDirectories(_ path: String) -> String? {
-    var current = path.hasPrefix("/") ? "" : "."
-    for part in path.split(separator: "/") {
-        current += "/" + part
-        if mkdir(current, 0o777) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
-    }
-    var isDirectory: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
-        return String(cString: strerror(ENOTDIR))
-    }
-    return nil
 }
 
 func sweepCommand() -> Never {
@@ -60,6 +53,7 @@ func sweepCommand() -> Never {
                                            layoutDirection: rtl ? .rightToLeft : .leftToRight, sampleStep: step, threads: threads)
     let result: SweepResult
     do {
+        try configuration.validate(names: sweepFlags)
         result = try SizeSweep.run(configuration, title: delegateName) { makeDelegate(delegateName) }
     } catch let error as NavLayoutError {
         fail("navlayout sweep: \(error.message)")
@@ -67,17 +61,19 @@ func sweepCommand() -> Never {
         fail("navlayout sweep: \(error)")
     }
     if !out.isEmpty {
-        if let reason = createDirectories(out) { fail("navlayout sweep: cannot write --out \(out): \(reason)") }
         do {
+            try createDirectories(out)
             for (i, band) in result.bands.enumerated() {
                 let page = try SizeSweep.viewerPage(for: band, of: result) { makeDelegate(delegateName) }
-                try page.html.write(toFile: out + "/" + SizeSweep.viewerFileName(band: i), atomically: true, encoding: .utf8)
+                try writeText(page.html, toFile: joined(out, SizeSweep.viewerFileName(band: i)))
             }
-            try SweepPage.html(result).write(toFile: out + "/index.html", atomically: true, encoding: .utf8)
+            try writeText(SweepPage.html(result), toFile: joined(out, "index.html"))
+        } catch let error as OutputError {
+            failWriting("navlayout sweep", flag: "--out", value: out, error)
         } catch let error as NavLayoutError {
             fail("navlayout sweep: \(error.message)")
         } catch {
-            fail("navlayout sweep: cannot write --out \(out): \((error as NSError).localizedDescription)")
+            fail("navlayout sweep: \(error)")
         }
     }
     print(json ? result.json : result.text, terminator: json ? "\n" : "")

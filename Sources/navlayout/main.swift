@@ -30,12 +30,18 @@ func option(_ name: String, default value: String) -> String {
     return v
 }
 
+/// The delegate a `--delegate` name makes (nil: the built-in layout); exits 2 for another name,
+/// with the command's prefix as its other messages (`navlayout view: unknown --delegate …`).
 @Sendable func makeDelegate(_ name: String) -> NavigationLayoutDelegate? {
     switch name {
     case "sample": return SampleLayoutDelegate()
     case "wide": return WideLayoutDelegate()
     case "builtin": return nil
-    default: fail("unknown delegate \"\(name)\"; delegates: sample, wide, builtin")
+    default:
+        // A delegate written in Python (MODULE:CALLABLE, FILE.py:CALLABLE) runs in python -m navlayout view.
+        let command = CommandLine.arguments.dropFirst().first ?? ""
+        let python = command == "view" && name.contains(":") ? " (a Python delegate, MODULE:CALLABLE, runs with python -m navlayout view)" : ""
+        fail("navlayout \(command): unknown --delegate \"\(name)\"; delegates: sample, wide, builtin\(python)")
     }
 }
 
@@ -45,9 +51,11 @@ func flag(_ name: String) -> Bool {
     return true
 }
 
-func makeDirectory(_ path: String) {
-    do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-    catch { fail("navlayout: cannot create \(path): \(error)") }
+/// Creates the output directory `path` given with `flagName`; exits 2 naming the flag when it cannot.
+func makeDirectory(_ path: String, flag flagName: String) {
+    do { try createDirectories(path) } catch let error as OutputError {
+        failWriting("navlayout", flag: flagName, value: path, error)
+    } catch { fail("navlayout: cannot write \(flagName) \(path): \(error)") }
 }
 
 func fileName(_ step: String) -> String {
@@ -69,7 +77,7 @@ case "demo":
         FileHandle.standardError.write("navlayout: \(preset) is a CarPlay screen, which refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate); running with the built-in layout\n".data(using: .utf8)!)
         delegate = nil
     }
-    if !svgDirectory.isEmpty { makeDirectory(svgDirectory) }
+    if !svgDirectory.isEmpty { makeDirectory(svgDirectory, flag: "--svg") }
     do {
         let map = try NavigationMapView(preset: preset)
         defer { map.invalidate() }
@@ -84,7 +92,7 @@ case "demo":
             }
             if !svgDirectory.isEmpty {
                 let file = String(format: "%02d-", index.count + 1) + fileName(step) + ".svg"
-                try map.snapshotSVG(title: "\(preset) · \(step)").write(toFile: svgDirectory + "/" + file, atomically: true, encoding: .utf8)
+                try writeText(map.snapshotSVG(title: "\(preset) · \(step)"), toFile: joined(svgDirectory, file))
                 index.append((step, file))
             }
         }
@@ -103,9 +111,11 @@ case "demo":
                 html += "<figure><img src=\"\(e(file))\" alt=\"\(e(step))\"/><figcaption>\(i + 1). \(e(step))</figcaption></figure>\n"
             }
             html += "</body></html>\n"
-            try html.write(toFile: svgDirectory + "/index.html", atomically: true, encoding: .utf8)
+            try writeText(html, toFile: joined(svgDirectory, "index.html"))
             FileHandle.standardError.write("navlayout: wrote \(index.count) SVGs and index.html to \(svgDirectory)\n".data(using: .utf8)!)
         }
+    } catch let error as OutputError {
+        failWriting("navlayout", flag: "--svg", value: svgDirectory, error)
     } catch let error as NavLayoutError {
         fail("navlayout: \(error.message)")
     } catch {
@@ -123,7 +133,7 @@ case "gallery":
         for n in names where DevicePreset.named(n) == nil { fail("unknown preset \"\(n)\"") }
         presets = presets.filter { names.contains($0.name) }
     }
-    makeDirectory(out)
+    makeDirectory(out, flag: "--out")
     var rows: [(DevicePreset, [GalleryCell], String?)] = []
     var errors = 0
     for (i, preset) in presets.enumerated() {
@@ -137,14 +147,19 @@ case "gallery":
             errors += s.errors
             FileHandle.standardError.write(" — \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos\n".data(using: .utf8)!)
             rows.append((preset, cells, note))
+        } catch let error as OutputError {
+            FileHandle.standardError.write("\n".data(using: .utf8)!)  // ends the progress line: the gallery stops
+            failWriting("navlayout", flag: "--out", value: out, error)
         } catch {
             FileHandle.standardError.write(" — failed: \(error)\n".data(using: .utf8)!)
             errors += 1
         }
     }
     do {
-        try Gallery.page(delegate: delegateName, rows: rows).write(toFile: out + "/index.html", atomically: true, encoding: .utf8)
-    } catch { fail("navlayout: cannot write \(out)/index.html: \(error)") }
+        try writeText(Gallery.page(delegate: delegateName, rows: rows), toFile: joined(out, "index.html"))
+    } catch let error as OutputError {
+        failWriting("navlayout", flag: "--out", value: out, error)
+    } catch { fail("navlayout: cannot write --out \(out): \(error)") }
     print("gallery: \(out)/index.html — \(rows.count) presets, \(errors) error diagnostics")
     exit(errors > 0 ? 1 : 0)
 case "view":
@@ -162,11 +177,7 @@ case "view":
         delegate = nil
     }
     // Checked before the session runs: a page that cannot be written is not recorded.
-    let directory = URL(fileURLWithPath: out).standardized.deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
-        fail("navlayout view: cannot write --out \(out): the directory \(directory) does not exist")
-    }
+    if let problem = outputFileProblem(out) { fail("navlayout view: cannot write --out \(out): \(problem)") }
     do {
         let map = try NavigationMapView(preset: preset, options: .init(layoutDirection: rtl ? .rightToLeft : .leftToRight))
         defer { map.invalidate() }
@@ -180,9 +191,9 @@ case "view":
         }
         let page = ViewerPage.html(recording, title: delegateName + (rtl ? " (right-to-left)" : ""), preset: preset)
         do {
-            try page.write(toFile: out, atomically: true, encoding: .utf8)
-        } catch {
-            fail("navlayout view: cannot write --out \(out): \((error as NSError).localizedDescription)")
+            try writeText(page, toFile: out)
+        } catch let error as OutputError {
+            failWriting("navlayout view", flag: "--out", value: out, error)
         }
         for f in recording.failures { FileHandle.standardError.write("navlayout view: the delegate failed: \(f)\n".data(using: .utf8)!) }
         print("view: \(out) — \(recording.steps.count) steps, \(counts.errors) error and \(counts.warnings) warning diagnostics; open it in a browser")

@@ -90,7 +90,7 @@ final class LayoutSnapshotTests: XCTestCase {
         XCTAssertEqual(message("a/b", directory), "name must be a file name without \"/\" (the snapshot is directory/name.json), not \"a/b\"")
         // A file where the directory should be.
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: directory + "/file", contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/file", contents: Data("x".utf8)))
         XCTAssertTrue(message("s", directory + "/file/sub").hasPrefix("directory: cannot create \(directory)/file/sub"))
         // A golden that is not a snapshot.
         try "not json".write(toFile: directory + "/broken.json", atomically: true, encoding: .utf8)

@@ -132,7 +132,7 @@ final class SizeSweepTests: XCTestCase {
         c = ipadWidths(); c.fixed = .nan
         XCTAssertEqual(message(c), "height must be a finite number of points, not nan")
         c = ipadWidths(); c.sampleStep = 0
-        XCTAssertEqual(message(c), "sample_step must be a positive number of points, not 0.0")
+        XCTAssertEqual(message(c), "sample_step must be a positive number of points, not 0")  // formatPoints: as typed
         c = ipadWidths(); c.sampleStep = 0.001
         XCTAssertEqual(message(c), "sample_step 0.001 gives more than 100000 samples over 1080 pt; use a larger one")
         c = ipadWidths(); c.safeArea.left = 300; c.safeArea.right = 300
@@ -143,6 +143,28 @@ final class SizeSweepTests: XCTestCase {
         XCTAssertEqual(message(c), "threads must be 0 (one per processor) to 256, not -1")
         c.threads = 257
         XCTAssertEqual(message(c), "threads must be 0 (one per processor) to 256, not 257")
+    }
+
+    /// `validate(names:)` names the arguments as the caller spells them (`navlayout sweep`'s flags).
+    func testValidateWithTheCallersNames() {
+        let flags = SweepConfiguration.ArgumentNames(start: "--from", stop: "--to", height: "--height", width: "--width",
+                                                     safeArea: "--insets", safeAreaEdge: { "--insets \($0)" },
+                                                     sampleStep: "--step", threads: "--threads")
+        func message(_ c: SweepConfiguration) -> String {
+            do { try c.validate(names: flags); return "no error" } catch let e as NavLayoutError { return e.message } catch { return "\(error)" }
+        }
+        XCTAssertEqual(message(ipadWidths(500, 500)), "--to (500) must be greater than --from (500): the range is empty")
+        var c = ipadWidths(); c.fixed = -2
+        XCTAssertEqual(message(c), "--height must not be negative (-2)")
+        c = ipadWidths(); c.safeArea.bottom = -1
+        XCTAssertEqual(message(c), "--insets bottom must be a finite, non-negative number of points, not -1")
+        c = ipadWidths(); c.sampleStep = 0
+        XCTAssertEqual(message(c), "--step must be a positive number of points, not 0")
+        c = ipadWidths(); c.safeArea.left = 300; c.safeArea.right = 300
+        XCTAssertTrue(message(c).hasPrefix("--insets does not fit the map view at --from (320 pt): "), message(c))
+        c = ipadWidths(); c.threads = -1
+        XCTAssertEqual(message(c), "--threads must be 0 (one per processor) to 256, not -1")
+        XCTAssertEqual(message(ipadWidths()), "no error")
     }
 
     /// A sampler error that is not a result stops the sweep and is rethrown.

@@ -140,3 +140,15 @@ def _insets(value: Any, name: str) -> _ffi.nl_insets:
 def _rect(r: _ffi.nl_rect) -> Rect:
     return Rect(r.x, r.y, r.width, r.height)
 
+
+def format_points(value: float) -> str:
+    """A length in points as the Swift library prints it in messages and text
+    (``formatPoints``): rounded to 0.001 (half away from zero), without a fractional part when it
+    is whole (``393``, ``20.5``); NaN and infinities as Python spells them (``nan``, ``inf``)."""
+    if not math.isfinite(value):
+        return str(value)
+    rounded = math.copysign(math.floor(abs(value) * 1000 + 0.5), value) / 1000
+    if rounded == math.floor(rounded) and abs(rounded) < 1e15:
+        return str(int(rounded))
+    text = repr(rounded)
+    return text[:-2] if text.endswith(".0") else text

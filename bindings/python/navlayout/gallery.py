@@ -15,6 +15,7 @@ import os
 import sys
 from typing import Callable, List, NamedTuple, Optional, Sequence, TextIO
 
+from ._files import make_directories, write_text
 from .delegate import LayoutDelegate
 from .map_view import MapView
 from .results import Diagnostic
@@ -90,6 +91,22 @@ def _viewer_file(preset: str) -> str:
     return f"{preset}.html"
 
 
+class _Unwritable(Exception):
+    """A file of ``out`` that could not be written (``error``, naming ``out``): it stops the
+    gallery, unlike the other exceptions of a preset's session, which its row shows."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        write_text(path, text, "out")
+    except OSError as exc:
+        raise _Unwritable(exc) from None
+
+
 def _run_preset(preset: str, make_delegate: Callable[[], Optional[LayoutDelegate]], title: str, out: str,
                 progress: Callable[[str], None]) -> "tuple[List[GalleryCell], Optional[str]]":
     """The workbench's standard session (:mod:`navlayout.session`) on ``preset``: one SVG per
@@ -111,14 +128,12 @@ def _run_preset(preset: str, make_delegate: Callable[[], Optional[LayoutDelegate
             progress(step.name)
             name = f"{preset}-{len(cells) + 1:02d}-{_file_name(step.name)}.svg"
             svg = nav_map.snapshot_svg(title=f"{preset} · {step.name}")
-            with open(os.path.join(out, name), "w", encoding="utf-8") as f:
-                f.write(svg)
+            _write(os.path.join(out, name), svg)
             cells.append(GalleryCell(step.name, name, nav_map.diagnostics, step.failures))
 
         recording = run_session(nav_map, preset=preset, title=title, observe=shoot, record=True)
     assert recording is not None
-    with open(os.path.join(out, _viewer_file(preset)), "w", encoding="utf-8") as f:
-        f.write(viewer_page(recording, f"NavLayout viewer — {title} · {preset}"))
+    _write(os.path.join(out, _viewer_file(preset)), viewer_page(recording, f"NavLayout viewer — {title} · {preset}"))
     return cells, note
 
 
@@ -253,7 +268,10 @@ def gallery(
 
     Raises:
         InvalidArgumentError: an unknown preset name (before anything is written).
-        OSError: the directory or a file cannot be written.
+        OSError: ``out`` cannot be created or a file in it cannot be written (the message names
+            ``out``; the class and ``errno`` are the operating system's: ``FileNotFoundError``,
+            ``NotADirectoryError`` when a file stands at ``out``, ``PermissionError``, …). The
+            gallery stops there.
     """
     stream = sys.stderr if stream is None else stream
     names = list(PRESETS if presets is None else presets)
@@ -269,7 +287,7 @@ def gallery(
             title = "builtin"
         else:
             title = getattr(make_delegate, "__name__", None) or type(make_delegate).__name__
-    os.makedirs(out, exist_ok=True)
+    make_directories(out, "out")
     rows: List[GalleryRow] = []
     for i, preset in enumerate(names):
         stream.write(f"[{i + 1}/{len(names)}] {preset}:")
@@ -284,13 +302,16 @@ def gallery(
             e, w, k = _counts(cells)
             stream.write(f" — {e} errors, {w} warnings, {k} infos\n")
             rows.append(GalleryRow(preset, cells, note, e, w, k))
+        except _Unwritable as unwritable:  # no page either: the gallery stops
+            stream.write("\n")
+            stream.flush()
+            raise unwritable.error from unwritable.error.__cause__
         except Exception as exc:  # noqa: BLE001 - reported on the page and counted as an error
             stream.write(f" — failed: {exc}\n")
             rows.append(GalleryRow(preset, [], None, 1, 0, 0, f"{type(exc).__name__}: {exc}"))
         stream.flush()
     index = os.path.join(out, "index.html")
-    with open(index, "w", encoding="utf-8") as f:
-        f.write(_page(title, rows))
+    write_text(index, _page(title, rows), "out")
     errors = sum(r.errors for r in rows)
     warnings = sum(r.warnings for r in rows)
     infos = sum(r.infos for r in rows)

@@ -38,8 +38,9 @@ import warnings
 from typing import Any, Callable, List, NamedTuple, Optional, Tuple, Union
 
 from . import _ffi
-from ._args import _enum, _insets, _number
+from ._args import _enum, _insets, _number, format_points
 from ._ffi import check, encode, load, take_string
+from ._files import make_directories, write_text
 from .delegate import LayoutDelegate, _free_parked_records
 from .errors import CallbackFailedError, InvalidArgumentError
 from ._sweep_worker import WorkerPool
@@ -176,10 +177,7 @@ class SweepResult:
             OSError: ``directory`` cannot be created or written (the message names ``directory``).
             CallbackFailedError: ``make_delegate()`` raised (the message names it).
         """
-        try:
-            os.makedirs(directory, exist_ok=True)
-        except OSError as exc:
-            raise type(exc)(exc.errno, f"directory: cannot create {directory!r}: {exc.strerror}") from exc
+        make_directories(directory, "directory")
         lib = load()
         pages = []
         for i, band in enumerate(self.bands):
@@ -199,12 +197,7 @@ class SweepResult:
             pages.append((f"band-{i + 1}.html", html))
         pages.append(("index.html", self.page(title)))
         for file, html in pages:
-            path = os.path.join(directory, file)
-            try:
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(html)
-            except OSError as exc:
-                raise type(exc)(exc.errno, f"directory: cannot write {path!r}: {exc.strerror}") from exc
+            write_text(os.path.join(directory, file), html, "directory")
         return os.path.join(directory, "index.html")
 
 
@@ -325,7 +318,7 @@ def sweep(
     opts.layout_direction = _enum(layout_direction, "layout_direction", LayoutDirection)
     step = _number(sample_step, "sample_step")
     if step <= 0:
-        raise InvalidArgumentError(f"sample_step must be a positive number of points, not {step!r}")
+        raise InvalidArgumentError(f"sample_step must be a positive number of points, not {format_points(step)}")
     opts.sample_step = step
     if title is None:
         title = "builtin" if make_delegate is None else (

@@ -31,6 +31,7 @@ from typing import Optional
 
 from ._args import _number
 from ._ffi import check, encode, fail, load, take_string
+from ._files import make_directories, write_text
 from .errors import InvalidArgumentError
 from .map_view import MapView
 
@@ -51,11 +52,7 @@ def _default_directory() -> str:
 
 
 def _write(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as exc:
-        raise type(exc)(exc.errno, f"directory: cannot write {path!r}: {exc.strerror}") from exc
+    write_text(path, text, "directory")
 
 
 def _remove(path: str) -> None:
@@ -103,10 +100,7 @@ def assert_layout_snapshot(
     golden_path, svg_path, diff_path = base + ".json", base + ".svg", base + ".diff.html"
     current = map_view.snapshot_json()
     if os.environ.get(RECORD_ENVIRONMENT_VARIABLE) == "1" or not os.path.exists(golden_path):
-        try:
-            os.makedirs(folder, exist_ok=True)
-        except OSError as exc:
-            raise type(exc)(exc.errno, f"directory: cannot create {folder!r}: {exc.strerror}") from exc
+        make_directories(folder, "directory")
         _write(golden_path, current)
         _write(svg_path, map_view.snapshot_svg(name))
         _remove(diff_path)

@@ -17,10 +17,10 @@ it.
 
 from __future__ import annotations
 
-import os
 from typing import Callable, List, NamedTuple, Optional
 
 from ._ffi import encode, fail, load, take_string
+from ._files import check_output_file, write_text
 from .delegate import LayoutDelegate
 from .errors import CallbackFailedError, InvalidArgumentError
 from .map_view import MapView
@@ -101,13 +101,15 @@ def write(
         InvalidArgumentError: an unknown ``preset`` (nothing is written).
         CallbackFailedError: ``make_delegate()`` raised (nothing is written; the message names
             ``make_delegate``, the exception is chained).
-        OSError: ``path`` cannot be written (the message names ``path``).
+        OSError: ``path`` cannot be written (the message names ``path``): checked before the
+            session runs, ``IsADirectoryError`` when ``path`` is a directory,
+            ``FileNotFoundError`` when its directory does not exist, ``NotADirectoryError`` when
+            a file stands there (nothing is written); after it, the error of opening the file
+            (e.g. ``PermissionError``).
     """
     if preset not in PRESETS:
         raise InvalidArgumentError(f"preset: unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        raise FileNotFoundError(f"path: cannot write {path!r}: the directory {directory!r} does not exist")
+    check_output_file(path, "path")
     if title is None:
         title = "builtin" if make_delegate is None else (
             getattr(make_delegate, "__name__", None) or type(make_delegate).__name__)
@@ -143,9 +145,5 @@ def write(
         recording = run_session(nav_map, script=STANDARD, preset=preset, title=title, observe=observe, record=True)
     assert recording is not None
     html = page(recording, f"NavLayout viewer — {title} · {preset}")
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(html)
-    except OSError as exc:
-        raise type(exc)(exc.errno, f"path: cannot write {path!r}: {exc.strerror}") from exc
+    write_text(path, html, "path")
     return ViewerResult(path, steps, failures, counts[Severity.ERROR], counts[Severity.WARNING], counts[Severity.INFO])

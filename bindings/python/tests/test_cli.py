@@ -7,6 +7,7 @@ wherever both run."""
 from __future__ import annotations
 
 import filecmp
+import io
 import os
 import re
 import subprocess
@@ -94,8 +95,8 @@ def test_top_level_help_lists_the_commands():
 
 @pytest.mark.parametrize("args, message", [
     ([], "navlayout: a command is needed: demo, gallery, view, presets, sweep\n"),
-    (["view", "--delegate", "nope"], 'unknown delegate "nope"; delegates: sample, wide, builtin, or MODULE:CALLABLE\n'),
-    (["view", "--delegate", "no_such_module_here:Delegate"], "--delegate no_such_module_here:Delegate: cannot import"),
+    (["view", "--delegate", "nope"], 'navlayout view: unknown --delegate "nope"; delegates: sample, wide, builtin, or MODULE:CALLABLE\n'),
+    (["view", "--delegate", "no_such_module_here:Delegate"], "navlayout view: --delegate no_such_module_here:Delegate: cannot import"),
     (["demo", "--delegate", "nope"], "invalid choice: 'nope'"),
     (["demo", "--svg"], "argument --svg: expected one argument"),
     (["fly"], "invalid choice: 'fly'"),
@@ -320,3 +321,174 @@ def test_view_of_a_delegate_written_in_python(tmp_path):
     # MODULE:CALLABLE: a module on the path.
     run = _python_cli("view", "--delegate", "navlayout.demo:SampleLayoutDelegate", "--out", "s.html", cwd=tmp_path)
     assert run.returncode == 0 and run.stderr == "" and (tmp_path / "s.html").exists()
+
+
+# -- bad input: one line naming the flag, the same words in both CLIs, exit status 2 ----------------
+# (The messages are this change's own: the flag as the user gave it, then what is wrong. An
+# output that cannot be written says the C library's strerror words for the errno — the same
+# text from Python's OSError and from the Swift CLI's fopen/mkdir.)
+
+#: (arguments, stderr). {file}: a plain file in the test's directory; {cwd}: that directory. On
+#: Linux /proc refuses new entries with ENOENT ("No such file or directory"), even as root.
+BAD_OUTPUTS = [
+    (["gallery", "--out", "/proc/gal"], "navlayout: cannot write --out /proc/gal: No such file or directory\n"),
+    (["gallery", "--presets", "carplay", "--out", "{file}"], "navlayout: cannot write --out {file}: Not a directory\n"),
+    (["demo", "--svg", "/proc/x.svg"], "navlayout: cannot write --svg /proc/x.svg: No such file or directory\n"),
+    (["demo", "--svg", "{file}/pics"], "navlayout: cannot write --svg {file}/pics: Not a directory\n"),
+    (["view", "--out", "{cwd}"], "navlayout view: cannot write --out {cwd}: Is a directory\n"),
+    (["view", "--out", "{file}/v.html"], "navlayout view: cannot write --out {file}/v.html: {file} is not a directory\n"),
+    (["view", "--out", "missing/v.html"],
+     "navlayout view: cannot write --out missing/v.html: the directory {cwd}/missing does not exist\n"),
+    (["sweep", "--from", "320", "--to", "330", "--out", "/proc/s"],
+     "navlayout sweep: cannot write --out /proc/s: No such file or directory\n"),
+    (["sweep", "--from", "320", "--to", "330", "--out", "{file}"], "navlayout sweep: cannot write --out {file}: Not a directory\n"),
+]
+
+#: (arguments, stderr) of `sweep`: the messages name --from, --to, --insets, --step, not the
+#: library's start, stop, safe_area.top, sample_step; NaN reads the same in both CLIs.
+BAD_SWEEPS = [
+    (["--from", "500", "--to", "500"], "--to (500) must be greater than --from (500): the range is empty"),
+    (["--from", "900", "--to", "500"], "--to (500) must be greater than --from (900): the range is empty"),
+    (["--from", "nan"], "--from must be a finite number of points, not nan"),
+    (["--to", "inf"], "--to must be a finite number of points, not inf"),
+    (["--height", "nan"], "--height must be a finite number of points, not nan"),
+    (["--axis", "height", "--width", "-1"], "--width must not be negative (-1)"),
+    (["--from", "-3"], "--from must not be negative (-3)"),
+    (["--to", "1e6"], "--to 1000000 is beyond the sweep's largest size, 100000 pt"),
+    (["--insets", "-1,0,0,0"], "--insets top must be a finite, non-negative number of points, not -1"),
+    (["--insets", "24,0,-2.5,0"], "--insets bottom must be a finite, non-negative number of points, not -2.5"),
+    (["--insets", "1,nan,2,3"], "--insets must be a finite number of points, not nan"),
+    (["--insets", "1,2"], '--insets "1,2" must be four numbers T,L,B,R'),
+    (["--insets", "24,300,20,300"], "--insets does not fit the map view at --from (320 pt): safe-area insets "
+                                    "(top 24, left 300, bottom 20, right 300) do not fit in 320 × 1180"),
+    (["--step", "0"], "--step must be a positive number of points, not 0"),
+    (["--step", "-0.5"], "--step must be a positive number of points, not -0.5"),
+    (["--step", "0.001"], "--step 0.001 gives more than 100000 samples over 1080 pt; use a larger one"),
+    (["--from", "abc"], '--from "abc" is not a number'),
+]
+
+
+def _filled(items, cwd):
+    file = cwd / "file"
+    file.write_text("x")
+    return [s.format(file=file, cwd=cwd) for s in items]
+
+
+def _check_bad_output(run, cwd, expected):
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", expected)
+    assert sorted(p.name for p in cwd.iterdir()) == ["file"]  # nothing written
+
+
+@pytest.mark.parametrize("args, message", BAD_OUTPUTS)
+def test_python_cli_names_the_unwritable_output(tmp_path, args, message):
+    # Before: "navlayout: [Errno 2] No such file or directory: '/proc/gal'".
+    args, (message,) = _filled(args, tmp_path), _filled([message], tmp_path)
+    _check_bad_output(_python_cli(*args, cwd=tmp_path), tmp_path, message)
+
+
+@pytest.mark.parametrize("args, message", BAD_OUTPUTS)
+def test_swift_cli_names_the_unwritable_output(swift_cli, tmp_path, args, message):
+    # Before: "Error Domain=NSCocoaErrorDomain Code=4 … UserInfo={…}", "(NSCocoaErrorDomain error
+    # 512.)", and "the directory /etc/passwd does not exist" for a file.
+    args, (message,) = _filled(args, tmp_path), _filled([message], tmp_path)
+    _check_bad_output(_swift(swift_cli, *args, cwd=tmp_path), tmp_path, message)
+
+
+#: A file the command writes inside its output directory is a directory here: the message names
+#: it after the flag (stdout: what came before, for the sweep its result is not printed).
+BLOCKED_FILES = [
+    (["gallery", "--presets", "carplay", "--out", "g/"], "g/carplay-01-navigation-ready.svg",
+     "[1/1] carplay:.\nnavlayout: cannot write --out g/: g/carplay-01-navigation-ready.svg: Is a directory\n"),
+    (["sweep", "--from", "320", "--to", "330", "--out", "s"], "s/index.html",
+     "navlayout sweep: cannot write --out s: s/index.html: Is a directory\n"),
+    (["demo", "--svg", "pics", "--json"], "pics/01-navigation-ready.svg",
+     "navlayout: cannot write --svg pics: pics/01-navigation-ready.svg: Is a directory\n"),
+]
+
+
+def _blocked_file_run(run_cli, cwd, args, blocked, message):
+    (cwd / blocked).mkdir(parents=True)
+    run = run_cli(*args, cwd=cwd)
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", message)
+
+
+@pytest.mark.parametrize("args, blocked, message", BLOCKED_FILES)
+def test_python_cli_names_the_file_it_cannot_write(tmp_path, args, blocked, message):
+    # The gallery stops there (before, both counted it as a failed preset, a raw error on the page).
+    _blocked_file_run(_python_cli, tmp_path, args, blocked, message)
+
+
+@pytest.mark.parametrize("args, blocked, message", BLOCKED_FILES)
+def test_swift_cli_names_the_file_it_cannot_write(swift_cli, tmp_path, args, blocked, message):
+    _blocked_file_run(lambda *a, cwd: _swift(swift_cli, *a, cwd=cwd), tmp_path, args, blocked, message)
+
+
+@pytest.mark.parametrize("args, message", BAD_SWEEPS)
+def test_python_sweep_names_the_flags(tmp_path, args, message):
+    run = _python_cli("sweep", *args, cwd=tmp_path)
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", f"navlayout sweep: {message}\n")
+
+
+@pytest.mark.parametrize("args, message", BAD_SWEEPS)
+def test_swift_sweep_names_the_flags(swift_cli, tmp_path, args, message):
+    # Before: "start must be …", "stop (500) must be greater than start (500)", "safe_area.top …",
+    # "sample_step must be a positive number of points, not 0.0".
+    run = _swift(swift_cli, "sweep", *args, cwd=tmp_path)
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", f"navlayout sweep: {message}\n")
+
+
+def test_python_sweep_processes_and_negative_values():
+    # --processes is Python's (Swift: --threads); "--insets -1,…" is the value, not an option.
+    run = _python_cli("sweep", "--processes", "0")
+    assert (run.returncode, run.stderr) == (2, "navlayout sweep: --processes must be a whole number from 1 to 256, not 0\n")
+    run = _python_cli("sweep", "--from", "-1e3")
+    assert (run.returncode, run.stderr) == (2, "navlayout sweep: --from must not be negative (-1000)\n")
+
+
+def test_swift_unknown_delegate_has_the_commands_prefix(swift_cli, tmp_path):
+    # Before: 'unknown delegate "…"; delegates: …' without "navlayout view:".
+    run = _swift(swift_cli, "view", "--delegate", "my_layout.py:MyDelegate", cwd=tmp_path)
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", (
+        'navlayout view: unknown --delegate "my_layout.py:MyDelegate"; delegates: sample, wide, builtin '
+        "(a Python delegate, MODULE:CALLABLE, runs with python -m navlayout view)\n"))
+    run = _swift(swift_cli, "view", "--delegate", "nope", cwd=tmp_path)
+    assert run.stderr == 'navlayout view: unknown --delegate "nope"; delegates: sample, wide, builtin\n'
+    # Python's view says the same, and names the form it adds.
+    ours = _python_cli("view", "--delegate", "nope", cwd=tmp_path)
+    assert (ours.returncode, ours.stderr) == (2, run.stderr[:-1] + ", or MODULE:CALLABLE\n")
+    run = _swift(swift_cli, "sweep", "--delegate", "nope", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (2, 'navlayout sweep: unknown --delegate "nope"; delegates: sample, wide, builtin\n')
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- the Python API: an output that cannot be written raises OSError naming the argument ------------
+
+def test_gallery_api_names_out(tmp_path):
+    # Before: a bare "[Errno 2] No such file or directory: '/proc/gal'".
+    with pytest.raises(FileNotFoundError) as info:
+        nl.gallery(None, ["carplay"], out="/proc/gal")
+    assert (info.value.errno, info.value.strerror) == (2, "out: cannot create '/proc/gal': No such file or directory")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(NotADirectoryError) as info:  # os.makedirs says "File exists" here
+        nl.gallery(None, ["carplay"], out=str(tmp_path / "file"))
+    assert info.value.strerror == f"out: cannot create '{tmp_path}/file': Not a directory"
+    # A file of the gallery that cannot be written stops it (its docs: OSError), naming out.
+    (tmp_path / "g" / "carplay.html").mkdir(parents=True)
+    with pytest.raises(IsADirectoryError) as info:
+        nl.gallery(None, ["carplay"], out=str(tmp_path / "g"), stream=io.StringIO())
+    assert info.value.strerror == f"out: cannot write '{tmp_path}/g/carplay.html': Is a directory"
+    assert not (tmp_path / "g" / "index.html").exists()
+
+
+def test_viewer_and_sweep_pages_name_their_argument(tmp_path):
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(IsADirectoryError) as info:  # checked before the session runs
+        nl.viewer.write(None, "carplay", str(tmp_path))
+    assert info.value.strerror == f"path: cannot write '{tmp_path}': Is a directory"
+    with pytest.raises(NotADirectoryError) as info:
+        nl.viewer.write(None, "carplay", str(tmp_path / "file" / "v.html"))
+    assert info.value.strerror == f"path: cannot write '{tmp_path}/file/v.html': '{tmp_path}/file' is not a directory"
+    result = nl.sweep(None, "width", 320, 330, height=1180)
+    with pytest.raises(NotADirectoryError) as info:
+        result.write_html(str(tmp_path / "file"), None)
+    assert info.value.strerror == f"directory: cannot create '{tmp_path}/file': Not a directory"

@@ -709,7 +709,7 @@ def test_wide_example_matches_swift_cli(swift_cli, preset):
     cli = swift_cli
     out = subprocess.run([str(cli), "demo", "--delegate", "wide", "--preset", preset],
                          capture_output=True, text=True)
-    if out.returncode != 0 and "unknown delegate" in out.stderr:
+    if out.returncode != 0 and "unknown --delegate" in out.stderr:
         pytest.skip(f"{cli} predates --delegate wide: rebuild it")
     assert out.returncode == 0, out.stderr
     warnings = []

@@ -171,7 +171,8 @@ def test_python_cli(tmp_path):
     assert "band 2: 112 ≤ width < 136 — standard, 2 diagnostics\n  map panned: re-center button: error offscreen [googleLogo]\n" in run.stdout
     assert (tmp_path / "s" / "index.html").exists() and (tmp_path / "s" / "band-4.html").exists()
     run = _python_cli("sweep", "--from", "500", "--to", "500")
-    assert (run.returncode, run.stderr) == (2, "navlayout sweep: stop (500) must be greater than start (500): the range is empty\n")
+    # The command line names its flags, not navlayout.sweep's start/stop.
+    assert (run.returncode, run.stderr) == (2, "navlayout sweep: --to (500) must be greater than --from (500): the range is empty\n")
     (tmp_path / "file").write_text("x")
     run = _python_cli("sweep", "--from", "320", "--to", "400", "--out", str(tmp_path / "file" / "out"))
     assert (run.returncode, run.stderr) == (2, f"navlayout sweep: cannot write --out {tmp_path}/file/out: Not a directory\n")

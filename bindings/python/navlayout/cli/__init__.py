@@ -62,6 +62,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args: List[str] = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in PRESETS:
         args.insert(0, "demo")  # the form before sub-commands: python -m navlayout PRESET
+    if args and args[0] == sweep.NAME:
+        args = sweep.join_negative_values(args)
     p = parser()
     try:
         ns = p.parse_args(args)

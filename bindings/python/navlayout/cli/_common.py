@@ -3,7 +3,7 @@ and how a failure is reported (the Swift CLI's ``fail``: message on stderr, exit
 
 from __future__ import annotations
 
-import math
+import os
 import sys
 from typing import Callable, Dict, Optional
 
@@ -11,8 +11,9 @@ from ..delegate import LayoutDelegate
 from ..demo import SampleLayoutDelegate
 from ..gallery import PRESETS
 from ..wide_delegate import WideLayoutDelegate
+from .._args import format_points
 
-__all__ = ["DELEGATES", "PRESETS", "PRESETS_EPILOG", "fail", "format_points", "make_delegate"]
+__all__ = ["DELEGATES", "PRESETS", "PRESETS_EPILOG", "fail", "fail_writing", "format_points", "make_delegate"]
 
 #: The preset list under ``--help`` (use with ``argparse.RawDescriptionHelpFormatter``, which
 #: keeps it on one line instead of breaking "ipad-split" at its hyphen).
@@ -39,13 +40,14 @@ def fail(message: str) -> int:
     return 2
 
 
-def format_points(value: float) -> str:
-    """A length in points as the Swift library prints it (``formatPoints``): rounded to 0.001
-    (half away from zero), without a fractional part when it is whole (``393``, ``20.5``)."""
-    if not math.isfinite(value):
-        return str(value)
-    rounded = math.copysign(math.floor(abs(value) * 1000 + 0.5), value) / 1000
-    if rounded == math.floor(rounded) and abs(rounded) < 1e15:
-        return str(int(rounded))
-    text = repr(rounded)
-    return text[:-2] if text.endswith(".0") else text
+def fail_writing(prefix: str, flag: str, value: str, exc: OSError) -> int:
+    """``fail`` with ``PREFIX: cannot write FLAG VALUE: REASON``, the reason the C library's words
+    for ``exc.errno`` ("No such file or directory", "Not a directory", "Is a directory") — what
+    the Swift CLI prints (Sources/navlayout/Output.swift), one line naming the flag instead of
+    Python's ``[Errno 2] No such file or directory: '/proc/gal'``. A file inside VALUE that could
+    not be written (the ``filename`` of the error ``exc`` was raised from) is named before the
+    reason: ``… --out g: g/carplay-01-navigation-ready.svg: Is a directory``."""
+    reason = os.strerror(exc.errno) if exc.errno else (exc.strerror or str(exc))
+    path = getattr(exc.__cause__, "filename", None) or exc.filename
+    inside = f"{path}: " if isinstance(path, str) and path.startswith(os.path.join(value, "")) else ""
+    return fail(f"{prefix}: cannot write {flag} {value}: {inside}{reason}")

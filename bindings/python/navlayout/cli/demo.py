@@ -13,7 +13,8 @@ from ..demo import describe, drive_session, set_delegate_or_warn
 from ..errors import LibraryNotFoundError, NavLayoutError
 from ..gallery import markup_escape
 from ..map_view import MapView
-from ._common import DELEGATES, PRESETS_EPILOG, fail, make_delegate
+from .._files import make_directories, write_text
+from ._common import DELEGATES, PRESETS_EPILOG, fail, fail_writing, make_delegate
 
 NAME = "demo"
 
@@ -71,9 +72,9 @@ def run(args: argparse.Namespace) -> int:
     svg_dir: str = args.svg
     if svg_dir:
         try:
-            os.makedirs(svg_dir, exist_ok=True)
+            make_directories(svg_dir, "svg")
         except OSError as exc:
-            return fail(f"navlayout: cannot create {svg_dir}: {exc}")
+            return fail_writing("navlayout", "--svg", svg_dir, exc)
     pictures: List[Tuple[str, str]] = []
     snapshots: List[str] = []
     try:
@@ -90,8 +91,7 @@ def run(args: argparse.Namespace) -> int:
                         print(line)
                 if svg_dir:
                     file = f"{len(pictures) + 1:02d}-{_file_name(step)}.svg"
-                    with open(os.path.join(svg_dir, file), "w", encoding="utf-8") as f:
-                        f.write(nav_map.snapshot_svg(title=f"{preset} · {step}"))
+                    write_text(os.path.join(svg_dir, file), nav_map.snapshot_svg(title=f"{preset} · {step}"), "svg")
                     pictures.append((step, file))
 
             drive_session(nav_map, after_step)
@@ -99,13 +99,16 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         return fail(f"navlayout: {exc}")
     except OSError as exc:
-        return fail(f"navlayout: {exc}")
+        sys.stdout.flush()
+        return fail_writing("navlayout", "--svg", svg_dir, exc)
     if args.json:
         print(f'{{"preset":"{preset}","delegate":"{args.delegate}","steps":[')
         print(",\n".join(snapshots))
         print("]}")
     if svg_dir:
-        with open(os.path.join(svg_dir, "index.html"), "w", encoding="utf-8") as f:
-            f.write(_index_page(preset, args.delegate, pictures))
+        try:
+            write_text(os.path.join(svg_dir, "index.html"), _index_page(preset, args.delegate, pictures), "svg")
+        except OSError as exc:
+            return fail_writing("navlayout", "--svg", svg_dir, exc)
         print(f"navlayout: wrote {len(pictures)} SVGs and index.html to {svg_dir}", file=sys.stderr)
     return 0

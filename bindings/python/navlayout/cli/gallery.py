@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import LibraryNotFoundError, NavLayoutError
 from ..gallery import gallery
-from ._common import DELEGATES, PRESETS, PRESETS_EPILOG, fail, make_delegate
+from ._common import DELEGATES, PRESETS, PRESETS_EPILOG, fail, fail_writing, make_delegate
 
 NAME = "gallery"
 
@@ -48,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = gallery(lambda: make_delegate(name), names, args.out, title=name,
                          stream=sys.stderr, summary=sys.stdout)
-    except (NavLayoutError, LibraryNotFoundError, OSError) as exc:
+    except OSError as exc:
+        return fail_writing("navlayout", "--out", args.out, exc)
+    except (NavLayoutError, LibraryNotFoundError) as exc:
         return fail(f"navlayout: {exc}")
     return 1 if result.errors > 0 else 0

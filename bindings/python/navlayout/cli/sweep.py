@@ -7,25 +7,80 @@ result as JSON. Exits 1 when a band has an error-severity diagnostic or a delega
 from __future__ import annotations
 
 import argparse
+import math
+import re
 import sys
 from typing import Any, List
 
 from ..errors import LibraryNotFoundError, NavLayoutError
 from ..size_sweep import DEFAULT_SAMPLE_STEP, sweep
 from ..values import Insets, LayoutDirection, Severity
-from ._common import DELEGATES, fail
+from ._common import DELEGATES, fail, fail_writing, format_points
 
 NAME = "sweep"
 
 
-def _insets(text: str) -> Insets:
-    parts = text.split(",")
-    if len(parts) != 4:
-        raise argparse.ArgumentTypeError(f'"{text}" must be four numbers T,L,B,R')
+class _BadFlag(Exception):
+    """A flag's value that is not what it must be; the message names the flag."""
+
+
+def _points(flag: str, text: str) -> float:
+    """A number of points given with ``flag``, as the Swift CLI reads it (``pointsArgument`` in
+    Sources/navlayout/Sweep.swift, with the same messages): NaN and infinities are refused."""
     try:
-        return Insets(*(float(p) for p in parts))
+        if "_" in text or text != text.strip():
+            raise ValueError(text)  # Python's float() takes "1_000" and " 5"; Swift's Double() does not
+        value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f'"{text}" must be four numbers T,L,B,R') from None
+        raise _BadFlag(f'{flag} "{text}" is not a number') from None
+    if not math.isfinite(value):
+        raise _BadFlag(f"{flag} must be a finite number of points, not {format_points(value)}")
+    return value
+
+
+def _insets(text: str) -> Insets:
+    """``--insets T,L,B,R`` (points; blanks around the numbers allowed, as in Swift)."""
+    parts = [p.strip(" \t") for p in text.split(",")]
+    if len(parts) != 4:
+        raise _BadFlag(f'--insets "{text}" must be four numbers T,L,B,R')
+    return Insets(*(_points("--insets", p) for p in parts))
+
+
+#: The arguments of navlayout.sweep as the command line spells them: the library's messages name
+#: ``start``, ``stop``, ``safe_area.top``, …; this command names the flags the user gave (the
+#: Swift CLI passes the same names to SweepConfiguration.validate(names:)).
+_FLAGS = {"start": "--from", "stop": "--to", "height": "--height", "width": "--width",
+          "safe_area": "--insets", "sample_step": "--step"}
+#: Where the library's messages name an argument: first, and after "than " / "at " ("stop (500)
+#: must be greater than start (500)", "safe_area does not fit the map view at start (320 pt)").
+_ARGUMENT = re.compile(r"(^|than |at )(start|stop|height|width|safe_area|sample_step)(?:\.(top|left|bottom|right))?\b")
+
+
+def _with_flags(message: str) -> str:
+    """A message of :func:`navlayout.sweep` with its argument names replaced by the flags."""
+    return _ARGUMENT.sub(lambda m: m.group(1) + _FLAGS[m.group(2)] + (f" {m.group(3)}" if m.group(3) else ""), message)
+
+
+#: The flags whose value may start with "-" ("--insets -1,0,0,0", "--from -1e3"): argparse takes
+#: such a value for an option unless it is a plain negative number.
+_NUMBER_FLAGS = ("--from", "--to", "--height", "--width", "--insets", "--step")
+_NEGATIVE = re.compile(r"-\.?\d")
+
+
+def join_negative_values(argv: List[str]) -> List[str]:
+    """``argv`` with ``FLAG VALUE`` written ``FLAG=VALUE`` where a number flag's value starts
+    like a negative number, so that argparse reads it as the Swift CLI does (and the library says
+    what is wrong with it) instead of "expected one argument"."""
+    out: List[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in _NUMBER_FLAGS and i + 1 < len(argv) and _NEGATIVE.match(argv[i + 1]):
+            out.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+        else:
+            out.append(argv[i])
+            i += 1
+    return out
 
 
 def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
@@ -45,14 +100,15 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
     p.add_argument("--delegate", choices=list(DELEGATES), default="sample",
                    help="the layout delegate (default: sample; builtin: the map view's own layout)")
     p.add_argument("--axis", choices=["width", "height"], default="width", help="the axis to sweep (default: width)")
-    p.add_argument("--from", dest="start", metavar="A", type=float, default=320.0, help="first size (points; default 320)")
-    p.add_argument("--to", dest="stop", metavar="B", type=float, default=1400.0, help="last size (points; default 1400)")
-    p.add_argument("--height", metavar="H", type=float, help="the fixed height of a width sweep (default 1180)")
-    p.add_argument("--width", metavar="W", type=float, help="the fixed width of a height sweep (default 820)")
-    p.add_argument("--insets", metavar="T,L,B,R", type=_insets, default=Insets(24, 0, 20, 0),
+    # The numbers are read in run(): their messages are the Swift CLI's, one line naming the flag.
+    p.add_argument("--from", dest="start", metavar="A", default="320", help="first size (points; default 320)")
+    p.add_argument("--to", dest="stop", metavar="B", default="1400", help="last size (points; default 1400)")
+    p.add_argument("--height", metavar="H", help="the fixed height of a width sweep (default 1180)")
+    p.add_argument("--width", metavar="W", help="the fixed width of a height sweep (default 820)")
+    p.add_argument("--insets", metavar="T,L,B,R", default="24,0,20,0",
                    help="safe-area insets in points (default 24,0,20,0)")
     p.add_argument("--rtl", action="store_true", help="right-to-left")
-    p.add_argument("--step", metavar="S", type=float, default=DEFAULT_SAMPLE_STEP,
+    p.add_argument("--step", metavar="S", default=format_points(DEFAULT_SAMPLE_STEP),
                    help="points between the first samples (default 8)")
     p.add_argument("--processes", metavar="N", type=int, default=None,
                    help="worker processes (default: one per processor)")
@@ -67,20 +123,28 @@ def run(args: argparse.Namespace) -> int:
         return fail("navlayout sweep: --width is the swept axis; give the fixed size with --height")
     if args.axis == "height" and args.height is not None:
         return fail("navlayout sweep: --height is the swept axis; give the fixed size with --width")
-    fixed = {"height": 1180.0 if args.height is None else args.height} if args.axis == "width" else \
-        {"width": 820.0 if args.width is None else args.width}
+    try:
+        start, stop = _points("--from", args.start), _points("--to", args.stop)
+        if args.axis == "width":
+            fixed = {"height": _points("--height", "1180" if args.height is None else args.height)}
+        else:
+            fixed = {"width": _points("--width", "820" if args.width is None else args.width)}
+        insets, step = _insets(args.insets), _points("--step", args.step)
+        if args.processes is not None and not 1 <= args.processes <= 256:
+            raise _BadFlag(f"--processes must be a whole number from 1 to 256, not {args.processes}")
+    except _BadFlag as exc:
+        return fail(f"navlayout sweep: {exc}")
     make = DELEGATES[args.delegate]
     direction = LayoutDirection.RIGHT_TO_LEFT if args.rtl else LayoutDirection.LEFT_TO_RIGHT
     try:
-        result = sweep(make, args.axis, args.start, args.stop, safe_area=args.insets, layout_direction=direction,
-                       sample_step=args.step, processes=args.processes, title=args.delegate, **fixed)
+        result = sweep(make, args.axis, start, stop, safe_area=insets, layout_direction=direction,
+                       sample_step=step, processes=args.processes, title=args.delegate, **fixed)
         if args.out:
             result.write_html(args.out, make)
     except OSError as exc:
-        reason = getattr(exc.__cause__, "strerror", None) or exc.strerror  # write_html names the argument itself
-        return fail(f"navlayout sweep: cannot write --out {args.out}: {reason}")
+        return fail_writing("navlayout sweep", "--out", args.out, exc)
     except (NavLayoutError, LibraryNotFoundError, ValueError, TypeError) as exc:
-        return fail(f"navlayout sweep: {exc}")
+        return fail(f"navlayout sweep: {_with_flags(str(exc))}")
     if args.json:
         print(result.json)
     else:

@@ -16,7 +16,8 @@ from typing import Any, Callable, Optional
 from ..delegate import LayoutDelegate
 from ..errors import LibraryNotFoundError, NavLayoutError
 from ..viewer import write
-from ._common import DELEGATES, PRESETS, PRESETS_EPILOG, fail
+from .._files import output_file_problem
+from ._common import DELEGATES, PRESETS, PRESETS_EPILOG, fail, fail_writing
 
 NAME = "view"
 
@@ -52,7 +53,7 @@ def _factory(spec: str) -> Optional[Callable[[], Optional[LayoutDelegate]]]:
         return DELEGATES[spec]
     module_name, sep, attribute = spec.rpartition(":")
     if not sep or not module_name or not attribute:
-        raise ValueError(f'unknown delegate "{spec}"; delegates: {", ".join(DELEGATES)}, or MODULE:CALLABLE')
+        raise ValueError(f'unknown --delegate "{spec}"; delegates: {", ".join(DELEGATES)}, or MODULE:CALLABLE')
     try:
         if module_name.endswith(".py"):
             path = os.path.abspath(module_name)
@@ -82,20 +83,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         factory = _factory(args.delegate)
     except ValueError as exc:
-        return fail(str(exc))
+        return fail(f"navlayout view: {exc}")
     title = args.delegate
     if args.preset == "carplay" and factory is not None:
         # CarPlay map views refuse delegates (docs/behaviour.md#setting-the-layout-delegate): the Swift CLI says so and runs builtin.
         print(f"navlayout: {args.preset} is a CarPlay screen, which refuses layout delegates (docs/behaviour.md#setting-the-layout-delegate); "
               "running with the built-in layout", file=sys.stderr)
         factory = None
-    directory = os.path.dirname(os.path.abspath(args.out))
-    if not os.path.isdir(directory):
-        return fail(f"navlayout view: cannot write --out {args.out}: the directory {directory} does not exist")
+    problem = output_file_problem(args.out, show=str)
+    if problem is not None:
+        return fail(f"navlayout view: cannot write --out {args.out}: {problem[1]}")
     try:
         result = write(factory, args.preset, args.out, rtl=args.rtl, title=title)
     except OSError as exc:
-        return fail(f"navlayout view: cannot write --out {args.out}: {exc.strerror or exc}")
+        return fail_writing("navlayout view", "--out", args.out, exc)
     except (NavLayoutError, LibraryNotFoundError) as exc:
         return fail(f"navlayout view: {exc}")
     for failure in result.failures:
