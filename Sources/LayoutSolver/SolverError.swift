@@ -75,7 +75,7 @@ public enum SolverLimits {
         }
         var sums: [ObjectIdentifier: Double] = [:]
         for t in terms { sums[ObjectIdentifier(t.variable), default: 0] += counted(t.coefficient) }
-        for t in terms where !isValidCoefficient(sums[ObjectIdentifier(t.variable)]!) { return t.variable }
+        for t in terms where !isValidCoefficient(sums[ObjectIdentifier(t.variable), default: 0]) { return t.variable }
         return nil
     }
 

@@ -310,7 +310,7 @@ class KiwiWorker:
             if len(head) < 4:
                 raise EOFError
             return pickle.loads(self.proc.stdout.read(struct.unpack("<I", head)[0]))
-        except (OSError, EOFError):
+        except (OSError, EOFError, pickle.UnpicklingError):   # the child died, maybe mid-reply
             self.close()
             return None
 
