@@ -141,9 +141,11 @@ extension Solver {
         let constant = constant ?? expression.constant
         noteInput(constant)
 
-        // Build `0 = expr` with basic variables substituted by their rows. `scale` sums the
-        // magnitudes that make up the row's constant, for judging its rounding.
-        var row = Row(constant: constant)
+        // Build `0 = expr` with basic variables substituted by their rows, in the tableau's
+        // scratch row (RowBuilder.swift). `scale` sums the magnitudes that make up the row's
+        // constant, for judging its rounding.
+        let t = tableau
+        t.building.reset(constant: constant)
         var scale = constant.magnitude
         var syms: [Int] = []
         var coeffs: [Double] = []
@@ -164,11 +166,11 @@ extension Solver {
             }
             if term.coefficient.magnitude < SolverLimits.minimumCoefficient { continue }
             coeffs[slot] += term.coefficient
-            if let basic = tableau.row(indexOf(sym)) {
-                row.addScaled(basic, term.coefficient)
+            if let basic = t.row(indexOf(sym)) {
+                t.building.addScaled(basic, term.coefficient)
                 scale += (term.coefficient * basic.constant).magnitude
             } else {
-                row.add(sym, term.coefficient)
+                t.building.add(sym, term.coefficient)
             }
         }
 
@@ -183,12 +185,12 @@ extension Solver {
             let slack = newSymbol(SymbolKind.slack)
             tag.marker = slack
             tag.markerCoeff = c
-            row.add(slack, c)
+            t.building.add(slack, c)
             if !required {
                 let e = newSymbol(SymbolKind.error)
                 tag.other = e
                 tag.otherCoeff = -c
-                row.add(e, -c)
+                t.building.add(e, -c)
                 errors.append(e)
             }
         case .equal:
@@ -198,7 +200,7 @@ extension Solver {
                 let d = newSymbol(SymbolKind.dummy)
                 tag.marker = d
                 tag.markerCoeff = 1
-                row.add(d, 1)
+                t.building.add(d, 1)
             } else {
                 let ep = newSymbol(SymbolKind.error)
                 let em = newSymbol(SymbolKind.error)
@@ -206,8 +208,8 @@ extension Solver {
                 tag.markerCoeff = -1
                 tag.other = em
                 tag.otherCoeff = 1
-                row.add(ep, -1)
-                row.add(em, 1)
+                t.building.add(ep, -1)
+                t.building.add(em, 1)
                 errors.append(ep)
                 errors.append(em)
             }
@@ -222,7 +224,7 @@ extension Solver {
                 touchObjective(e)
             }
         }
-        if row.constant < 0 { row.scale(by: -1) }
+        if t.building.constant < 0 { t.building.scale(by: -1) }
 
         // Choose the subject: the external symbol with the largest coefficient magnitude (partial
         // pivoting: dividing by the largest coefficient keeps the multipliers of the new row at
@@ -233,24 +235,26 @@ extension Solver {
         // residue gave 1e11 multipliers in the solver fuzzer); they stay stored.
         var subject = -1
         var subjectMagnitude = absoluteEpsilon
-        for cell in row.cells where kindOf(cell.id) == SymbolKind.external {
-            if cell.coeff.magnitude > subjectMagnitude {
-                subject = cell.id
-                subjectMagnitude = cell.coeff.magnitude
+        for n in 0..<t.building.count where kindOf(t.building.id(n)) == SymbolKind.external {
+            let magnitude = t.building.coeff(n).magnitude
+            if magnitude > subjectMagnitude {
+                subject = t.building.id(n)
+                subjectMagnitude = magnitude
             }
         }
         if subject < 0, tag.marker >= 0, isRestrictedPivotable(tag.marker),
-           row.coefficient(of: tag.marker) < -absoluteEpsilon {
+           t.building.coefficient(of: tag.marker) < -absoluteEpsilon {
             subject = tag.marker
         }
-        if subject < 0, tag.other >= 0, row.coefficient(of: tag.other) < -absoluteEpsilon {
+        if subject < 0, tag.other >= 0, t.building.coefficient(of: tag.other) < -absoluteEpsilon {
             subject = tag.other
         }
         if subject < 0 {
             // Only dummies (and rounding residue within the epsilon): the constraint is implied
             // by the required equalities present (or contradicts them).
             var allDummies = true
-            for cell in row.cells where kindOf(cell.id) != SymbolKind.dummy && !nearZero(cell.coeff) {
+            for n in 0..<t.building.count
+            where kindOf(t.building.id(n)) != SymbolKind.dummy && !nearZero(t.building.coeff(n)) {
                 allDummies = false
                 break
             }
@@ -259,11 +263,13 @@ extension Solver {
                 // can leave an ulp, 1.5e-8: an absolute 1e-8 test refused `y == 0.7` with
                 // `y == 7x` and x suggested 1e7). The rounding is then dropped: the row relates
                 // equalities, its constant is 0.
-                if !isRoundingResidual(row.constant, scale: scale) { throw SolverError.unsatisfiableConstraint }
-                row.constant = 0
-                var residue: [Int] = []
-                for cell in row.cells where kindOf(cell.id) != SymbolKind.dummy { residue.append(cell.id) }
-                for id in residue { row.remove(id) }
+                if !isRoundingResidual(t.building.constant, scale: scale) { throw SolverError.unsatisfiableConstraint }
+                t.building.constant = 0
+                var n = 0
+                while n < t.building.count {
+                    let id = t.building.id(n)
+                    if kindOf(id) != SymbolKind.dummy { t.building.remove(id) } else { n += 1 }
+                }
                 // Treating cells within the epsilon as 0 is a judgement: a 1e-9 coefficient on a
                 // value of 1e11 is not residue (a required equality ended 166 off this way; found
                 // by the solver fuzzer) — the verification of the operation catches that.
@@ -274,7 +280,7 @@ extension Solver {
                     tag.marker = d
                     tag.markerCoeff = 1
                     tag.implicit = false
-                    row.add(d, 1)
+                    t.building.add(d, 1)
                 }
                 subject = tag.marker
             }
@@ -282,10 +288,10 @@ extension Solver {
         setConstraint(key, tag)
         if subject < 0 {
             stats.artificialAdds += 1
-            try addWithArtificialVariable(row, scale: scale)
+            try addWithArtificialVariable(t.building.makeRow(), scale: scale)
         } else {
-            row.solve(for: subject)
-            enter(subject, row)
+            t.building.solve(for: subject)
+            enterBuilt(subject)
         }
         if !registry.implicitMarkers && tableau.dummyCells > implicitMarkerThreshold { makeMarkersImplicit() }
         if optimizeAfter { try optimize() }

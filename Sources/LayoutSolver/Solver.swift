@@ -10,6 +10,7 @@
 //   VerificationIndex.swift  which required constraints an operation can have changed
 //   Transaction.swift      the undo journal: every operation all or nothing
 //   Row.swift              sparse rows and the storage tolerances
+//   RowBuilder.swift       the row of a constraint being added (scratch storage, reused)
 //   Ambiguity.swift, Dump.swift, Invariants.swift   read-only queries, the dump, test invariants
 //
 // Algorithm: G. J. Badros, A. Borning, P. J. Stuckey, "The Cassowary Linear Arithmetic Constraint

@@ -146,6 +146,9 @@ internal final class Tableau {
     @exclusivity(unchecked) var previousCount = 0
     @exclusivity(unchecked) var previousID = -1
     @exclusivity(unchecked) var previousVersion = -1
+    /// The row of the constraint being added (RowBuilder.swift; scratch, not part of the state a
+    /// snapshot exchanges).
+    @exclusivity(unchecked) var building = RowBuilder(capacity: 16)
 
     init(capacity: Int = 64) {
         self.capacity = capacity
@@ -175,7 +178,7 @@ internal final class Tableau {
         kinds.free(); rowStart.free(); rowCount.free(); rowConst.free(); colHead.free(); colLive.free()
         rowStamp.free(); seen.free(); cellIDs.free(); cellCoeffs.free(); entryRow.free(); entryNext.free()
         columnIndices.free(); columnCoeffs.free(); spareIDs.free(); spareCoeffs.free()
-        previousIndices.free(); previousCoeffs.free()
+        previousIndices.free(); previousCoeffs.free(); building.free()
     }
 
     /// Exchanges the whole contents (buffers included) with `other`: restoring a snapshot in O(1).
@@ -424,6 +427,17 @@ internal final class Tableau {
                 cellCoeffs[s + i] = cells[i].coeff
             }
         }
+        arenaCount += n
+        return s
+    }
+
+    /// Appends the row being built (``building``) to the arena; returns the start of the span.
+    func appendBuilt() -> Int {
+        let n = building.count
+        reserveArena(n)
+        let s = arenaCount
+        (cellIDs.base + s).update(from: building.ids.base, count: n)
+        (cellCoeffs.base + s).update(from: building.coeffs.base, count: n)
         arenaCount += n
         return s
     }
@@ -702,11 +716,13 @@ extension Solver {
         tableau.install(indexOf(entering), start: s, count: n, constant: c)
     }
 
-    /// Makes `row` the row of the parametric symbol `id` and substitutes it everywhere.
-    internal func enter(_ id: Int, _ row: Row) {
-        let s = tableau.append(row)
-        substitute(id, s, row.cells.count, row.constant)
-        tableau.install(indexOf(id), start: s, count: row.cells.count, constant: row.constant)
+    /// Makes the row being built (``Tableau/building``) the row of the parametric symbol `id` and
+    /// substitutes it everywhere.
+    internal func enterBuilt(_ id: Int) {
+        let s = tableau.appendBuilt()
+        let n = tableau.building.count, c = tableau.building.constant
+        substitute(id, s, n, c)
+        tableau.install(indexOf(id), start: s, count: n, constant: c)
     }
 
     /// Removes the columns of `ids` from every row and objective (their coefficients are zero in
