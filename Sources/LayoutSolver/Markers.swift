@@ -72,7 +72,7 @@ extension Solver {
         }
         let sym = newSymbol(SymbolKind.external)
         let index = indexOf(sym)
-        journal.undoLog.append(.symbolVariable(index, tableau.symbolVariables[index]))
+        journal.noteSymbolVariable(index, tableau.symbolVariables[index])
         tableau.symbolVariables[index] = v
         tableau.externalsDirty = true
         setVariable(key, VarEntry(symbol: sym, refs: 1))

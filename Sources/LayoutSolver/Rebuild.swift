@@ -99,7 +99,7 @@ extension Solver {
         simplex.infeasible.removeAll(keepingCapacity: true)
         tableau.commit()
         simplex.commit()
-        journal.undoLog.removeAll(keepingCapacity: true)
+        journal.forgetUndo()
     }
 
     /// Runs an operation incrementally (`body`, one transaction) and, if that fails for numerical

@@ -676,7 +676,7 @@ extension Solver {
     internal func freeSymbol(_ id: Int) {
         let index = indexOf(id)
         if tableau.symbolVariables[index] != nil {
-            journal.undoLog.append(.symbolVariable(index, tableau.symbolVariables[index]))
+            journal.noteSymbolVariable(index, tableau.symbolVariables[index])
             tableau.symbolVariables[index] = nil
         }
         tableau.releaseIndex(index)

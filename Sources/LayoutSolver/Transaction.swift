@@ -5,16 +5,23 @@
 // candidates) is recomputed. A rebuild (ImplicitMarkers.swift) replaces everything at once and is
 // undone from a ``SolverState`` snapshot instead.
 
-/// Undo entries for the non-row state changed inside a transaction.
+/// Undo entries for the non-row state changed inside a transaction. Plain values only (issue 19):
+/// an entry is a few words, and forgetting the journal destroys nothing per entry. An old value
+/// that holds references (a ``Tag``, an ``EditInfo``, a ``Variable``) is kept in the journal's side
+/// array of its type, the entry holding its position there, or -1 when the old value was nil
+/// (the common case: adding a constraint journals its absence, not a copy of a tag).
 internal enum Undo {
-    case constraint(ObjectIdentifier, Tag?)
+    /// The old tag of a constraint: a position in ``Journal/tags``, or -1 (none).
+    case constraint(ObjectIdentifier, Int)
     /// The old ``Tag/constant`` of a constraint whose constant alone changed (no record).
     case constant(ObjectIdentifier, Double)
-    case edit(ObjectIdentifier, EditInfo?)
+    /// The old edit information: a position in ``Journal/edits``, or -1 (none).
+    case edit(ObjectIdentifier, Int)
     /// The old suggested value of an edit variable.
     case editValue(ObjectIdentifier, Double)
     case variable(ObjectIdentifier, VarEntry?)
-    case symbolVariable(Int, Variable?)
+    /// The old user variable of a symbol index: a position in ``Journal/variables``, or -1 (none).
+    case symbolVariable(Int, Int)
     case kind(Int, UInt8)
 }
 
@@ -39,12 +46,57 @@ internal struct Saved {
 /// tableau's, the objective's each level row's). Owned by ``Solver/journal``.
 internal struct Journal {
     var undoLog: [Undo] = []
+    /// The old values the entries of `undoLog` refer to by position (see ``Undo``).
+    var tags: [Tag] = []
+    var edits: [EditInfo] = []
+    var variables: [Variable] = []
     var saved: Saved? = nil
+
+    /// Forgets the undo entries (kept changes).
+    mutating func forgetUndo() {
+        undoLog.removeAll(keepingCapacity: true)
+        if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
+        if !edits.isEmpty { edits.removeAll(keepingCapacity: true) }
+        if !variables.isEmpty { variables.removeAll(keepingCapacity: true) }
+    }
 
     /// Forgets the journal (the transaction committed, or was undone).
     mutating func clear() {
-        undoLog.removeAll(keepingCapacity: true)
+        forgetUndo()
         saved = nil
+    }
+
+    /// Journals the old tag of `key` (nil: it had none).
+    @inline(__always)
+    mutating func noteConstraint(_ key: ObjectIdentifier, _ old: Tag?) {
+        if let o = old {
+            undoLog.append(.constraint(key, tags.count))
+            tags.append(o)
+        } else {
+            undoLog.append(.constraint(key, -1))
+        }
+    }
+
+    /// Journals the old edit information of `key` (nil: it had none).
+    @inline(__always)
+    mutating func noteEdit(_ key: ObjectIdentifier, _ old: EditInfo?) {
+        if let o = old {
+            undoLog.append(.edit(key, edits.count))
+            edits.append(o)
+        } else {
+            undoLog.append(.edit(key, -1))
+        }
+    }
+
+    /// Journals the old user variable of symbol index `index` (nil: none).
+    @inline(__always)
+    mutating func noteSymbolVariable(_ index: Int, _ old: Variable?) {
+        if let o = old {
+            undoLog.append(.symbolVariable(index, variables.count))
+            variables.append(o)
+        } else {
+            undoLog.append(.symbolVariable(index, -1))
+        }
     }
 }
 
@@ -91,12 +143,12 @@ extension Solver {
         var j = journal.undoLog.count - 1
         while j >= 0 {
             switch journal.undoLog[j] {
-            case let .constraint(k, v): registry.constraints[k] = v
+            case let .constraint(k, p): registry.constraints[k] = p >= 0 ? journal.tags[p] : nil
             case let .constant(k, c): _ = registry.constraints.modify(k) { $0.constant = c }
-            case let .edit(k, v): registry.edits[k] = v
+            case let .edit(k, p): registry.edits[k] = p >= 0 ? journal.edits[p] : nil
             case let .editValue(k, x): _ = registry.edits.modify(k) { $0.value = x }
             case let .variable(k, v): tableau.variables[k] = v
-            case let .symbolVariable(idx, v): tableau.symbolVariables[idx] = v
+            case let .symbolVariable(idx, p): tableau.symbolVariables[idx] = p >= 0 ? journal.variables[p] : nil
             case let .kind(idx, k): tableau.kinds[idx] = k
             }
             j -= 1
@@ -133,7 +185,7 @@ extension Solver {
     /// verification record in step (Verification.swift).
     internal func setConstraint(_ key: ObjectIdentifier, _ tag: Tag?) {
         let old = registry.constraints[key]
-        journal.undoLog.append(.constraint(key, old))
+        journal.noteConstraint(key, old)
         if let t = tag, t.isRequired && !t.isEdit {
             registry.constraints[key] = updateRecord(t)
         } else {
@@ -169,7 +221,7 @@ extension Solver {
 
     /// Stores (or deletes) an edit variable's bookkeeping, journaled.
     internal func setEdit(_ key: ObjectIdentifier, _ info: EditInfo?) {
-        journal.undoLog.append(.edit(key, registry.edits[key]))
+        journal.noteEdit(key, registry.edits[key])
         registry.edits[key] = info
     }
 
