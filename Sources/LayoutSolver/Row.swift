@@ -20,7 +20,7 @@
 
 /// Whether `x`, computed from numbers of magnitude up to `scale`, is rounding: within the
 /// absolute epsilon plus `1e-12 × scale` (NaN is not). Shared by the solver's zero tests
-/// (``Solver/isRoundingResidual(_:scale:)``) and ``PivotHistory/improves(_:on:)``.
+/// (``Solver/isRoundingResidual(_:scale:)``) and ``PivotHistory``'s comparison of objectives.
 @inline(__always) internal func isRoundingOf(_ x: Double, scale: Double) -> Bool {
     x.magnitude <= absoluteEpsilon + 1e-12 * scale
 }

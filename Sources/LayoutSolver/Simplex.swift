@@ -135,9 +135,24 @@ internal struct Simplex {
 /// since the optimisation started (the symmetric difference from the starting basis; a 64-bit
 /// collision would only set a symbol aside needlessly). A linear scan up to 32 visits, a
 /// dictionary beyond.
+///
+/// Storage (issue 19): the visits' objectives are stored one after another in one array of
+/// doubles, and the history is reset, not recreated, for each optimisation (``Solver/pivotHistory``):
+/// a pivot allocates nothing once the arrays have grown.
 internal struct PivotHistory {
-    var visits: [(UInt64, [Double])] = []
-    var map: [UInt64: [Double]] = [:]
+    /// The visits in order: the basis signature, and where its objective starts in `objectives`
+    /// and how many levels it has (highest first).
+    private var visits: [(signature: UInt64, start: Int, count: Int)] = []
+    private var objectives: [Double] = []
+    /// Beyond 32 visits: each signature's latest visit (its position in `visits`).
+    private var map: [UInt64: Int] = [:]
+
+    /// Forgets every visit (keeping the storage).
+    mutating func reset() {
+        if !visits.isEmpty { visits.removeAll(keepingCapacity: true) }
+        if !objectives.isEmpty { objectives.removeAll(keepingCapacity: true) }
+        if !map.isEmpty { map.removeAll(keepingCapacity: true) }
+    }
 
     /// A 64-bit mix of a symbol id (SplitMix64's finaliser), for basis signatures.
     @inline(__always)
@@ -148,36 +163,52 @@ internal struct PivotHistory {
         return z ^ (z >> 31)
     }
 
-    /// Whether `new` is lexicographically lower than `old` on the first level where they differ
-    /// by more than rounding: the absolute epsilon plus 1e-12 of the level's magnitude (a cycle
-    /// through levels holding 4e13 drifted down by 0.008 per turn — not an improvement — and ran
-    /// to the pivot budget; a reviewer's 8 operations).
-    static func improves(_ new: [Double], on old: [Double]) -> Bool {
-        if new.count != old.count { return true }
-        for k in 0..<new.count {
-            let d = new[k] - old[k]
-            if !isRoundingOf(d, scale: Swift.max(new[k].magnitude, old[k].magnitude)) { return d < 0 }
+    /// Whether the objective stored at `new` (`count` levels) is lexicographically lower than the
+    /// objective of `old` on the first level where they differ by more than rounding: the
+    /// absolute epsilon plus 1e-12 of the level's magnitude (a cycle through levels holding 4e13
+    /// drifted down by 0.008 per turn — not an improvement — and ran to the pivot budget; a
+    /// reviewer's 8 operations). Objectives of different lengths count as an improvement.
+    private func improves(_ new: Int, _ count: Int, on old: (signature: UInt64, start: Int, count: Int)) -> Bool {
+        if count != old.count { return true }
+        for k in 0..<count {
+            let a = objectives[new + k], b = objectives[old.start + k]
+            let d = a - b
+            if !isRoundingOf(d, scale: Swift.max(a.magnitude, b.magnitude)) { return d < 0 }
         }
         return false
     }
 
-    /// Records a visit of the basis `signature`; false if it was visited before at an objective
-    /// this one does not improve on (a cycle).
-    mutating func insert(_ signature: UInt64, _ objective: [Double]) -> Bool {
+    /// Records a visit of the basis `signature` whose objective has `count` levels, level `k`
+    /// being `level(k)`; false (and nothing recorded) if the basis was visited before at an
+    /// objective this one does not improve on (a cycle).
+    @inline(__always)
+    mutating func insert(_ signature: UInt64, count: Int, _ level: (Int) -> Double) -> Bool {
+        let start = objectives.count
+        for k in 0..<count { objectives.append(level(k)) }
         if visits.count < 32 {
-            for v in visits where v.0 == signature && !PivotHistory.improves(objective, on: v.1) {
+            for v in visits where v.signature == signature && !improves(start, count, on: v) {
+                objectives.removeLast(count)
                 return false
             }
-            visits.append((signature, objective))
+            visits.append((signature, start, count))
             if visits.count == 32 {
                 // In order, so that a revisited basis keeps its latest (lowest) objective.
-                for v in visits { map[v.0] = v.1 }
+                for i in 0..<visits.count { map[visits[i].signature] = i }
             }
             return true
         }
-        if let old = map[signature], !PivotHistory.improves(objective, on: old) { return false }
-        map[signature] = objective
+        if let i = map[signature], !improves(start, count, on: visits[i]) {
+            objectives.removeLast(count)
+            return false
+        }
+        visits.append((signature, start, count))
+        map[signature] = visits.count - 1
         return true
+    }
+
+    /// ``insert(_:count:_:)`` with the objective as an array.
+    mutating func insert(_ signature: UInt64, _ objective: [Double]) -> Bool {
+        insert(signature, count: objective.count) { objective[$0] }
     }
 }
 
@@ -362,7 +393,7 @@ extension Solver {
     /// result can then miss a lower level's optimum (a reviewer's 354-byte fuzzer input ended a
     /// level-666 error 45,635 above its optimum of 6.04e7, with required constraints holding).
     internal func optimize() throws {
-        var seen = PivotHistory()
+        pivotHistory.reset()
         var setAside: [Int] = []
         var basis: UInt64 = 0        // signature of the current basis (PivotHistory)
         var recorded = false         // whether this visit of it was recorded
@@ -376,7 +407,7 @@ extension Solver {
             if !recorded {
                 recorded = true
                 // (A random-system test cycled s13 ↔ s18 until the pivot budget ran out.)
-                if !seen.insert(basis, simplex.levels.map { $0.row.constant }) {
+                if !pivotHistory.insert(basis, count: simplex.levels.count, { simplex.levels[$0].row.constant }) {
                     stats.cyclesStopped += 1
                     setAside.append(entering)
                     continue
@@ -394,7 +425,7 @@ extension Solver {
     /// Primal simplex on the phase-one objective (Bland's rule; rounding cycles as in
     /// ``optimize()``).
     internal func optimizeArtificial() throws {
-        var seen = PivotHistory()
+        pivotHistory.reset()
         var setAside: [Int] = []     // as in `optimize()`
         var basis: UInt64 = 0
         var recorded = false
@@ -405,7 +436,7 @@ extension Solver {
             if leaving < 0 { return }
             if !recorded {
                 recorded = true
-                if !seen.insert(basis, [simplex.artificial!.constant]) {
+                if !pivotHistory.insert(basis, count: 1, { _ in simplex.artificial!.constant }) {
                     stats.cyclesStopped += 1
                     setAside.append(entering)
                     continue

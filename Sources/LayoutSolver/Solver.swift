@@ -116,6 +116,9 @@ public final class Solver {
     @exclusivity(unchecked) internal var stats = Stats()
     /// Test settings.
     @exclusivity(unchecked) internal var overrides = Overrides()
+    /// The bases the running optimisation visited (Simplex.swift; scratch, reset by each
+    /// `optimize()` / `optimizeArtificial()`, kept for its storage).
+    @exclusivity(unchecked) internal var pivotHistory = PivotHistory()
 
     /// Creates an empty solver.
     public init() {}
