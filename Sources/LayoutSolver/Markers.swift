@@ -178,7 +178,6 @@ extension Solver {
         var tag = Tag(constraint: constraint, marker: -1, other: -1, markerCoeff: 0, otherCoeff: 0,
                       constant: constant, priority: required ? Strength.required : priority,
                       seq: registry.seqCounter, variables: syms, coefficients: coeffs, isEdit: isEdit)
-        var errors: [Int] = []
         switch constraint.op {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let c: Double = constraint.op == .lessThanOrEqual ? 1 : -1
@@ -191,7 +190,6 @@ extension Solver {
                 tag.other = e
                 tag.otherCoeff = -c
                 t.building.add(e, -c)
-                errors.append(e)
             }
         case .equal:
             if required && registry.implicitMarkers {
@@ -210,18 +208,22 @@ extension Solver {
                 tag.otherCoeff = 1
                 t.building.add(ep, -1)
                 t.building.add(em, 1)
-                errors.append(ep)
-                errors.append(em)
             }
         }
         if !required {
             let (l, found) = levelIndex(priority)
             if !found { simplex.insertLevel(priority, at: l) }
             simplex.levels[l].count += 1
+            // The error symbols (the marker of an optional equality, then the other symbol) enter
+            // the level's objective with weight 1.
             let objective = simplex.edit(l)
-            for e in errors {
-                objective.add(e, 1)
-                touchObjective(e)
+            if tag.marker >= 0 && kindOf(tag.marker) == SymbolKind.error {
+                objective.add(tag.marker, 1)
+                touchObjective(tag.marker)
+            }
+            if tag.other >= 0 {
+                objective.add(tag.other, 1)
+                touchObjective(tag.other)
             }
         }
         if t.building.constant < 0 { t.building.scale(by: -1) }
