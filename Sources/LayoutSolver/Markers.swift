@@ -213,10 +213,10 @@ extension Solver {
         if !required {
             let (l, found) = levelIndex(priority)
             if !found { simplex.insertLevel(priority, at: l) }
-            simplex.levels[l].count += 1
             // The error symbols (the marker of an optional equality, then the other symbol) enter
             // the level's objective with weight 1.
             let objective = simplex.edit(l)
+            objective.countConstraints(1)
             if tag.marker >= 0 && kindOf(tag.marker) == SymbolKind.error {
                 objective.add(tag.marker, 1)
                 touchObjective(tag.marker)
@@ -372,7 +372,7 @@ extension Solver {
                     touchObjective(e)
                 }
             }
-            simplex.levels[l].count -= 1
+            objective.countConstraints(-1)
         }
 
         let marker = tag.marker

@@ -15,8 +15,12 @@ internal final class ObjectiveRow {
     @exclusivity(unchecked) var members: [Int] = []
     @exclusivity(unchecked) var constant = 0.0
     @exclusivity(unchecked) var capacity: Int
+    /// Number of constraints of this row's level (``Level/count``). Kept here, journaled like the
+    /// constant, so that counting a constraint in or out changes no `Level` in the levels array
+    /// (which the transaction's saved copy shares: a change would copy the array; issue 19).
+    @exclusivity(unchecked) private(set) var constraintCount = 0
     /// This transaction's changes, oldest first: (index, old coefficient), index -1 for the
-    /// constant.
+    /// constant, -2 for the constraint count.
     @exclusivity(unchecked) var undo: [(Int, Double)] = []
     /// Whether the row is in ``Simplex/journaled`` (changed in the current transaction).
     @exclusivity(unchecked) var journaled = false
@@ -63,6 +67,14 @@ internal final class ObjectiveRow {
     func setConstant(_ value: Double) {
         undo.append((-1, constant))
         constant = value
+    }
+
+    /// Adds `delta` to the level's constraint count, journaled (the caller has added the row to
+    /// ``Simplex/journaled``).
+    @inline(__always)
+    func countConstraints(_ delta: Int) {
+        undo.append((-2, Double(constraintCount)))
+        constraintCount += delta
     }
 
     /// Adds `coeff · id` (as ``Row/add(_:_:)``).
@@ -150,8 +162,10 @@ internal final class ObjectiveRow {
         var n = undo.count - 1
         while n >= 0 {
             let (i, old) = undo[n]
-            if i < 0 {
+            if i == -1 {
                 constant = old
+            } else if i == -2 {
+                constraintCount = Int(old)
             } else {
                 coefficients[i] = old
                 if old != 0 && !isMember[i] {
@@ -178,6 +192,7 @@ internal struct Level {
     let priority: Double
     /// Sum of the level's error symbols, expressed in parametric symbols.
     let row: ObjectiveRow
-    /// Number of constraints of this priority.
-    var count: Int
+    /// Number of constraints of this priority (kept, journaled, by the row:
+    /// ``ObjectiveRow/countConstraints(_:)``).
+    var count: Int { row.constraintCount }
 }

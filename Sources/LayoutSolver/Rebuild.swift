@@ -181,7 +181,7 @@ extension Solver {
                         touchObjective(e)
                     }
                 }
-                simplex.levels[l].count -= 1
+                objective.countConstraints(-1)
                 if simplex.levels[l].count == 0 {
                     objective.forEachCell { index, _ in simplex.touch(makeID(index, 0)) }
                     simplex.levels.remove(at: l)

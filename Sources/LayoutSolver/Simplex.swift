@@ -55,7 +55,7 @@ internal struct Simplex {
         let row = ObjectiveRow(capacity: objectiveFlag.count)
         row.journaled = true
         journaled.append(row)
-        levels.insert(Level(priority: priority, row: row, count: 0), at: l)
+        levels.insert(Level(priority: priority, row: row), at: l)
     }
 
     /// Keeps the objective changes of the transaction.
