@@ -43,8 +43,10 @@ public enum Strength {
 /// because Swift's `|` binds tighter than `==`).
 public final class Constraint {
     /// The left-hand side of `expression OP 0`. ``Solver/setConstant(_:to:)`` updates its
-    /// `constant`.
-    public internal(set) var expression: Expression
+    /// `constant`. Unchecked like ``Variable/value``: the solver reads it on every add and never
+    /// overlaps a read with its one write (a dynamic exclusivity check cost ~80 instructions per
+    /// access; issue 19).
+    @exclusivity(unchecked) public internal(set) var expression: Expression
     /// The relation to zero.
     public let op: RelationalOperator
     /// The priority in (0, 1000]; 1000 (``Strength/required``) means the constraint must hold.

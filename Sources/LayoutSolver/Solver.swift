@@ -204,7 +204,8 @@ public final class Solver {
     /// when the failure was not one constraint's (the verification of the whole operation, or
     /// the rebuild it fell back to). Undefined after a success. For error messages (the C layer
     /// names the element).
-    package private(set) var refusedIndex: Int? = nil
+    /// (Unchecked like the solver's parts: written per constraint of a batch.)
+    @exclusivity(unchecked) package private(set) var refusedIndex: Int? = nil
 
     /// Removes a constraint previously added, then re-optimises (primal simplex).
     ///

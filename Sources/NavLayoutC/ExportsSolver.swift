@@ -14,7 +14,10 @@ import CNavLayout
 import LayoutEngine
 import LayoutSolver
 
-/// The C layer's state of one nl_solver.
+/// The C layer's state of one nl_solver. Used from one thread at a time (its in-use flag,
+/// docs/api.md#threads), and no method overlaps two accesses to one of its properties: the ones
+/// every constraint or variable call touches are `@exclusivity(unchecked)`, as MapContext's (a
+/// run-time exclusivity check cost ~80 instructions per access; issue 19).
 final class SolverContext: UseTracked {
     let solver = Solver()
     var handle: UInt64 = 0
@@ -24,10 +27,10 @@ final class SolverContext: UseTracked {
     /// in creation order except where a destroyed one's place was taken by the last one. Each box
     /// knows its position, so registering and unregistering are O(1) with no hashing. The boxes
     /// refer back to this context: nl_solver_destroy empties the array, which breaks the cycle.
-    var live: [SolverHandleBox] = []
+    @exclusivity(unchecked) var live: [SolverHandleBox] = []
     /// Numbers the nl_solver_add_constraints calls, so a box can tell whether it was already seen
     /// in the current call (SolverConstraintBox.batch) without a per-call dictionary.
-    var batch: UInt64 = 0
+    @exclusivity(unchecked) var batch: UInt64 = 0
 
     /// Registers `box` in the handle table and in `live`; throws LIMIT_EXCEEDED when the table is full.
     func register(_ box: SolverHandleBox, _ kind: HandleKind) throws -> UInt64 {
@@ -51,12 +54,13 @@ final class SolverContext: UseTracked {
     }
 }
 
-/// What the handle table holds for a variable or solver constraint of one solver.
+/// What the handle table holds for a variable or solver constraint of one solver (used under its
+/// solver's in-use flag, like SolverContext; unchecked for the same reason).
 class SolverHandleBox {
     let owner: SolverContext
     /// The handle value and the index in `owner.live` (-1 once unregistered).
-    var raw: UInt64 = 0
-    var position = -1
+    @exclusivity(unchecked) var raw: UInt64 = 0
+    @exclusivity(unchecked) var position = -1
     init(_ owner: SolverContext) { self.owner = owner }
 }
 
@@ -70,8 +74,8 @@ final class SolverVariableBox: SolverHandleBox {
 final class SolverConstraintBox: SolverHandleBox {
     let constraint: Constraint
     /// The nl_solver_add_constraints call that last saw this constraint, and its index there.
-    var batch: UInt64 = 0
-    var batchIndex = 0
+    @exclusivity(unchecked) var batch: UInt64 = 0
+    @exclusivity(unchecked) var batchIndex = 0
     init(_ constraint: Constraint, _ owner: SolverContext) { self.constraint = constraint; super.init(owner) }
 }
 
