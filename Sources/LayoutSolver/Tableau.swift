@@ -386,10 +386,13 @@ internal final class Tableau {
     }
 
     /// Copies every live row into a fresh arena, in index order (between transactions only: the
-    /// journal refers to old spans).
+    /// journal refers to old spans). The spare buffers grow to the arena's capacity first (a
+    /// fresh allocation, nothing copied): exchanged with a smaller spare, the arena would shrink
+    /// and have to grow again — copying its cells each time — within the next transactions.
     func compactArena() {
-        spareIDs.reserveUninitialized(liveCells, count: 0)
-        spareCoeffs.reserveUninitialized(liveCells, count: 0)
+        let keep = Swift.max(liveCells, cellIDs.capacity)
+        spareIDs.reserveUninitialized(keep, count: 0)
+        spareCoeffs.reserveUninitialized(keep, count: 0)
         var o = 0
         for index in 0..<nextIndex where rowCount[index] >= 0 {
             let s = rowStart[index], n = rowCount[index]
