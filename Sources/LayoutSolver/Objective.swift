@@ -20,8 +20,9 @@ internal final class ObjectiveRow {
     /// (which the transaction's saved copy shares: a change would copy the array; issue 19).
     @exclusivity(unchecked) private(set) var constraintCount = 0
     /// This transaction's changes, oldest first: (index, old coefficient), index -1 for the
-    /// constant, -2 for the constraint count.
-    @exclusivity(unchecked) var undo: [(Int, Double)] = []
+    /// constant, -2 for the constraint count (a ``RawStack``: one entry per changed coefficient,
+    /// appended and emptied without uniqueness checks; issue 19).
+    @exclusivity(unchecked) var undo = RawStack<(Int, Double)>(capacity: 16)
     /// Whether the row is in ``Simplex/journaled`` (changed in the current transaction).
     @exclusivity(unchecked) var journaled = false
 
@@ -34,6 +35,7 @@ internal final class ObjectiveRow {
     deinit {
         coefficients.free()
         isMember.free()
+        undo.free()
     }
 
     func ensureCapacity(_ n: Int) {
@@ -175,13 +177,13 @@ internal final class ObjectiveRow {
             }
             n -= 1
         }
-        undo.removeAll(keepingCapacity: true)
+        undo.removeAll()
         journaled = false
     }
 
     /// Keeps this transaction's changes.
     func commit() {
-        undo.removeAll(keepingCapacity: true)
+        undo.removeAll()
         journaled = false
         if members.count > 64 && members.count > 4 * cellCount { compact() }
     }

@@ -68,3 +68,37 @@ internal struct RawStorage<T> {
     /// Frees the buffer (trivial elements need no deinitialisation).
     func free() { base.deallocate() }
 }
+
+/// A stack of trivial values in a ``RawStorage``: append, read and empty without uniqueness
+/// checks or reference counting (emptying is O(1): the values need no deinitialisation). Its
+/// owner (a class) frees it in `deinit` with ``free()``; copying the struct shares the buffer.
+internal struct RawStack<T> {
+    private var storage: RawStorage<T>
+    private(set) var count = 0
+
+    /// An empty stack with room for `capacity` values (at least 1) before it grows.
+    init(capacity: Int) {
+        storage = RawStorage(capacity: capacity)
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Pushes `value` (doubling the buffer when it is full).
+    @inline(__always)
+    mutating func append(_ value: T) {
+        if count == storage.capacity { storage.reserveUninitialized(count + 1, count: count) }
+        storage[count] = value
+        count &+= 1
+    }
+
+    /// The value at `i` (`0 ..< count`).
+    @inline(__always)
+    subscript(_ i: Int) -> T { storage[i] }
+
+    /// Empties the stack (the buffer stays).
+    @inline(__always)
+    mutating func removeAll() { count = 0 }
+
+    /// Frees the buffer.
+    func free() { storage.free() }
+}
