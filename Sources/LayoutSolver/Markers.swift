@@ -65,10 +65,14 @@ extension Solver {
     /// (journaled).
     internal func acquireVariable(_ v: Variable) -> Int {
         let key = ObjectIdentifier(v)
-        if var e = tableau.variables[key] {
+        // Counted in place (one lookup; the old entry journaled as setVariable would).
+        if let (symbol, refs) = tableau.variables.modify(key, { e -> (Int, Int) in
+            let refs = e.refs
             e.refs += 1
-            setVariable(key, e)
-            return e.symbol
+            return (e.symbol, refs)
+        }) {
+            journal.undoLog.append(.variable(key, VarEntry(symbol: symbol, refs: refs)))
+            return symbol
         }
         let sym = newSymbol(SymbolKind.external)
         let index = indexOf(sym)
