@@ -79,6 +79,25 @@ internal struct IdentityTable<Value> {
         }
     }
 
+    /// Stores `value` under `key` (added if absent), consuming it: no copy of what it holds (the
+    /// subscript's setter copies its optional new value into the table).
+    mutating func set(_ key: ObjectIdentifier, _ value: consuming Value) {
+        let k = Self.address(key)
+        let (slot, found) = find(k)
+        if found {
+            values[slotPositions[slot]] = value
+            return
+        }
+        keys.append(k)
+        values.append(value)
+        if (keys.count + tombstones) * 4 > slotKeys.count * 3 {
+            rehash()
+        } else {
+            slotKeys[slot] = k
+            slotPositions[slot] = keys.count - 1
+        }
+    }
+
     /// Runs `body` on the value of `key` in place (no copy of the value, no reference counting of
     /// what it holds), returning its result; nil (and `body` not run) if `key` is absent.
     @inline(__always)

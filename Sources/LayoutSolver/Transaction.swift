@@ -183,14 +183,19 @@ extension Solver {
 
     /// Stores (or, with nil, deletes) a constraint's bookkeeping, journaled; keeps its
     /// verification record in step (Verification.swift).
-    internal func setConstraint(_ key: ObjectIdentifier, _ tag: Tag?) {
+    /// (`tag` is consumed: stored without a copy of its references.)
+    internal func setConstraint(_ key: ObjectIdentifier, _ tag: consuming Tag?) {
         let old = registry.constraints[key]
         journal.noteConstraint(key, old)
-        if let t = tag, t.isRequired && !t.isEdit {
-            registry.constraints[key] = updateRecord(t)
+        guard let t = tag else {
+            registry.constraints[key] = nil
+            if let o = old { freeRecord(o) }
+            return
+        }
+        if t.isRequired && !t.isEdit {
+            registry.constraints.set(key, updateRecord(t))
         } else {
-            registry.constraints[key] = tag
-            if tag == nil, let o = old { freeRecord(o) }
+            registry.constraints.set(key, t)
         }
     }
 
