@@ -291,7 +291,7 @@ extension Solver {
                 subject = tag.marker
             }
         }
-        setConstraint(key, tag)
+        setConstraint(key, consume tag)  // (moved: the tag is not used after)
         if subject < 0 {
             stats.artificialAdds += 1
             try addWithArtificialVariable(t.building.makeRow(), scale: scale)
