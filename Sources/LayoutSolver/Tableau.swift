@@ -667,7 +667,9 @@ internal final class Tableau {
 extension Solver {
     /// Allocates a symbol of `kind` (a recycled index, most recently freed first, else a new one).
     internal func newSymbol(_ kind: Int) -> Int {
+        let reused = !tableau.freeIndices.isEmpty
         let index = tableau.allocateIndex()
+        if reused { journal.undoLog.append(.indexReused(index)) }
         simplex.ensureCapacity(tableau.capacity)
         journal.undoLog.append(.kind(index, tableau.kinds[index]))
         tableau.kinds[index] = UInt8(kind)
@@ -683,6 +685,7 @@ extension Solver {
             tableau.symbolVariables[index] = nil
         }
         tableau.releaseIndex(index)
+        journal.undoLog.append(.indexFreed)
     }
 
     /// Whether the symbol `id` is basic.

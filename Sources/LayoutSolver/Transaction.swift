@@ -23,19 +23,25 @@ internal enum Undo {
     /// The old user variable of a symbol index: a position in ``Journal/variables``, or -1 (none).
     case symbolVariable(Int, Int)
     case kind(Int, UInt8)
+    /// A symbol index taken from the free list (``Tableau/freeIndices``): put it back.
+    case indexReused(Int)
+    /// A symbol index pushed onto the free list: pop it.
+    case indexFreed
 }
 
 /// Scalar and small state saved at the start of a transaction.
+/// (The free list of symbol indices is journaled entry by entry instead, `Undo.indexReused` and
+/// `Undo.indexFreed`: a saved copy would be copied again by the first index the transaction takes.
+/// The infeasible rows and orphans are saved only when there are any: nil stands for none.)
 internal struct Saved {
     var levels: [Level]
-    var infeasible: [Int]
-    var freeIndices: [Int]
+    var infeasible: [Int]?
     var nextIndex: Int
     var liveSymbols: Int
     var rowCount: Int
     var seq: Int
     var userConstraints: Int
-    var orphans: [Int]
+    var orphans: [Int]?
     var implicitMarkers: Bool
     /// Verification state a refused operation must not change (Verification.swift).
     var inputMagnitude: Double
@@ -106,11 +112,13 @@ extension Solver {
     @inline(__always)
     internal func transact(_ body: () throws -> Void) throws {
         tableau.beginTransaction()
-        journal.saved = Saved(levels: simplex.levels, infeasible: simplex.infeasible,
-                              freeIndices: tableau.freeIndices, nextIndex: tableau.nextIndex,
+        journal.saved = Saved(levels: simplex.levels,
+                              infeasible: simplex.infeasible.isEmpty ? nil : simplex.infeasible,
+                              nextIndex: tableau.nextIndex,
                               liveSymbols: tableau.liveSymbols, rowCount: tableau.basicCount,
                               seq: registry.seqCounter, userConstraints: registry.userConstraints,
-                              orphans: tableau.orphans, implicitMarkers: registry.implicitMarkers,
+                              orphans: tableau.orphans.isEmpty ? nil : tableau.orphans,
+                              implicitMarkers: registry.implicitMarkers,
                               inputMagnitude: verification.inputMagnitude,
                               operationsSinceFullCheck: verification.operationsSinceFullCheck)
         simplex.pivots = 0
@@ -150,6 +158,8 @@ extension Solver {
             case let .variable(k, v): tableau.variables[k] = v
             case let .symbolVariable(idx, p): tableau.symbolVariables[idx] = p >= 0 ? journal.variables[p] : nil
             case let .kind(idx, k): tableau.kinds[idx] = k
+            case let .indexReused(idx): tableau.freeIndices.append(idx)
+            case .indexFreed: _ = tableau.freeIndices.popLast()
             }
             j -= 1
         }
@@ -158,14 +168,21 @@ extension Solver {
         simplex.objectiveAllDirty = true
         let s = journal.saved!
         simplex.levels = s.levels
-        simplex.infeasible = s.infeasible
-        tableau.freeIndices = s.freeIndices
+        if let infeasible = s.infeasible {
+            simplex.infeasible = infeasible
+        } else {
+            simplex.infeasible.removeAll(keepingCapacity: true)
+        }
         tableau.nextIndex = s.nextIndex
         tableau.liveSymbols = s.liveSymbols
         tableau.basicCount = s.rowCount
         registry.seqCounter = s.seq
         registry.userConstraints = s.userConstraints
-        tableau.orphans = s.orphans
+        if let orphans = s.orphans {
+            tableau.orphans = orphans
+        } else {
+            tableau.orphans.removeAll(keepingCapacity: true)
+        }
         registry.implicitMarkers = s.implicitMarkers
         verification.inputMagnitude = s.inputMagnitude
         verification.operationsSinceFullCheck = s.operationsSinceFullCheck
