@@ -21,6 +21,10 @@ internal enum Undo {
 /// Scalar and small state saved at the start of a transaction.
 internal struct Saved {
     var levels: [Level]
+    /// The infeasible rows at the start (always none between operations: commit and rebuild
+    /// clear them). Saved as `[]` when empty — holding a second reference to the solver's
+    /// array would make the dual simplex's first write copy it (a malloc and a free per
+    /// suggestion: issue 19's enaml profile).
     var infeasible: [Int]
     var freeIndices: [Int]
     var nextIndex: Int
@@ -54,7 +58,7 @@ extension Solver {
     @inline(__always)
     internal func transact(_ body: () throws -> Void) throws {
         tableau.beginTransaction()
-        journal.saved = Saved(levels: simplex.levels, infeasible: simplex.infeasible,
+        journal.saved = Saved(levels: simplex.levels, infeasible: simplex.infeasible.isEmpty ? [] : simplex.infeasible,
                               freeIndices: tableau.freeIndices, nextIndex: tableau.nextIndex,
                               liveSymbols: tableau.liveSymbols, rowCount: tableau.basicCount,
                               seq: registry.seqCounter, userConstraints: registry.userConstraints,
@@ -106,7 +110,8 @@ extension Solver {
         simplex.objectiveAllDirty = true
         let s = journal.saved!
         simplex.levels = s.levels
-        simplex.infeasible = s.infeasible
+        simplex.infeasible.removeAll(keepingCapacity: true)
+        simplex.infeasible.append(contentsOf: s.infeasible)
         tableau.freeIndices = s.freeIndices
         tableau.nextIndex = s.nextIndex
         tableau.liveSymbols = s.liveSymbols
