@@ -107,11 +107,12 @@ extension Solver {
     /// ``SolverError/pivotBudgetExceeded``, or `retryUnsatisfiable` and
     /// ``SolverError/unsatisfiableConstraint``), once more as a rebuild with `change`. The
     /// pivot budget never surfaces: it becomes ``SolverError/numericalInstability``.
+    /// `structural`: see ``transact(structural:_:)``.
     internal func transactOrRebuild(_ change: @autoclosure () -> RebuildChange,
-                                    retryUnsatisfiable: Bool = false,
+                                    retryUnsatisfiable: Bool = false, structural: Bool = true,
                                     _ body: () throws -> Void) throws {
         do {
-            try transact(body)
+            try transact(structural: structural, body)
         } catch let error as SolverError where error == .numericalInstability || error == .pivotBudgetExceeded
                     || (retryUnsatisfiable && error == .unsatisfiableConstraint) {
             stats.recoveries += 1
