@@ -96,10 +96,10 @@ extension Solver {
         registry.userConstraints = count
         budget()
         try optimize()
-        simplex.infeasible.removeAll(keepingCapacity: true)
+        simplex.infeasible.clearKeepingCapacity()
         tableau.commit()
         simplex.commit()
-        journal.undoLog.removeAll(keepingCapacity: true)
+        journal.undoLog.clearKeepingCapacity()
     }
 
     /// Runs an operation incrementally (`body`, one transaction) and, if that fails for numerical
@@ -202,7 +202,7 @@ extension Solver {
         }
         verification.dependentsDirty = true
         for key in edits { registry.edits[key] = nil }
-        simplex.infeasible.removeAll(keepingCapacity: true)
+        simplex.infeasible.clearKeepingCapacity()
         tableau.commit()
         simplex.commit()
         journal.clear()

@@ -50,7 +50,7 @@ internal struct Journal {
 
     /// Forgets the journal (the transaction committed, or was undone).
     mutating func clear() {
-        undoLog.removeAll(keepingCapacity: true)
+        undoLog.clearKeepingCapacity()
         saved = nil
     }
 }
@@ -80,13 +80,13 @@ extension Solver {
             || verification.staleDependents > verification.dependentEntries / 2 + 1024 {
             reindexDependents()
         }
-        verification.changedRecords.removeAll(keepingCapacity: true)
+        verification.changedRecords.clearKeepingCapacity()
         verification.removedMagnitude = 0
         verification.shiftedParameter = 0
         do {
             try body()
             try verifyOperation()
-            simplex.infeasible.removeAll(keepingCapacity: true)
+            simplex.infeasible.clearKeepingCapacity()
             simplex.artificial = nil
             tableau.commit()
             simplex.commit()
@@ -119,7 +119,7 @@ extension Solver {
         simplex.objectiveAllDirty = true
         let s = journal.saved!
         if let levels = s.levels { simplex.levels = levels }
-        simplex.infeasible.removeAll(keepingCapacity: true)
+        simplex.infeasible.clearKeepingCapacity()
         simplex.infeasible.append(contentsOf: s.infeasible)
         if let free = s.freeIndices { tableau.freeIndices = free }
         tableau.nextIndex = s.nextIndex

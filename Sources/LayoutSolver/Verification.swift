@@ -163,8 +163,8 @@ extension Verification {
             let grown = Swift.max(records.count, 2 * valueStamps.count)
             valueStamps.append(contentsOf: repeatElement(0, count: grown - valueStamps.count))
         }
-        valueList.removeAll(keepingCapacity: true)
-        touchedRestricted.removeAll(keepingCapacity: true)
+        valueList.clearKeepingCapacity()
+        touchedRestricted.clearKeepingCapacity()
         var magnitude = inputMagnitude
         var fell = false
         var nonFinite = -1
@@ -503,7 +503,7 @@ extension Verification {
             verifyMag.append(contentsOf: repeatElement(0, count: grow))
             verifyCellStamps.append(contentsOf: repeatElement(0, count: grow))
         }
-        verifyCells.removeAll(keepingCapacity: true)
+        verifyCells.clearKeepingCapacity()
         var value = tag.constant          // the constraint's residual at the current values
         var scale = tag.constant.magnitude + 1
         var largest = 0.0
