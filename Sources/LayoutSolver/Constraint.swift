@@ -43,9 +43,8 @@ public enum Strength {
 /// because Swift's `|` binds tighter than `==`).
 public final class Constraint {
     /// The left-hand side of `expression OP 0`. ``Solver/setConstant(_:to:)`` updates its
-    /// `constant`. Unchecked like ``Variable/value``: the solver reads it on every add and never
-    /// overlaps a read with its one write (a dynamic exclusivity check cost ~80 instructions per
-    /// access; issue 19).
+    /// `constant`. (No run-time exclusivity check: like its solver, a constraint is used from one
+    /// thread at a time — docs/solver.md — and the check cost ~80 instructions per suggestion.)
     @exclusivity(unchecked) public internal(set) var expression: Expression
     /// The relation to zero.
     public let op: RelationalOperator

@@ -68,7 +68,7 @@ extension Solver {
         // An edit constraint is optional: no suggestion can contradict the required constraints,
         // so an unsatisfiable verdict of the dual simplex is rounding and is retried as a rebuild.
         try transactOrRebuild(RebuildChange(constants: [(ckey, -value)], editValues: [(key, value)]),
-                              retryUnsatisfiable: true) {
+                              retryUnsatisfiable: true, structural: false) {
             noteInput(value)
             try shiftConstant(ckey, to: -value)
             try dualOptimize()
@@ -106,7 +106,7 @@ extension Solver {
             return
         }
         // An optional constraint cannot contradict anything: an unsatisfiable verdict is rounding.
-        try transactOrRebuild(change, retryUnsatisfiable: !tag.isRequired) {
+        try transactOrRebuild(change, retryUnsatisfiable: !tag.isRequired, structural: false) {
             noteInput(newConstant)
             try shiftConstant(key, to: newConstant)
             try dualOptimize()
@@ -156,16 +156,9 @@ extension Solver {
         }
         let step = delta / markerCoeff
         verification.shiftedParameter += step.magnitude   // bounds the verification's shift error (Verification.swift)
-        tableau.collectColumn(m)
-        tableau.undoConstants.reserveCapacity(tableau.undoConstants.count + tableau.columnCount)
-        for n in 0..<tableau.columnCount {
-            let index = tableau.columnIndices[n]
-            let g = tableau.columnCoeffs[n]
-            touchConstant(index)
-            let old = tableau.rowConst[index]
-            tableau.rowConst[index] += g * step
-            try checkShifted(index, idOfIndex(index), scale: old.magnitude + (g * step).magnitude)
-        }
+        // Every row holding the marker (`Tableau.shiftColumn`: journaled, dummy rows kept at 0,
+        // infeasible rows recorded — ``checkShifted(_:_:scale:)`` for a whole column).
+        if tableau.shiftColumn(m, by: step, &simplex.infeasible) != nil { throw SolverError.unsatisfiableConstraint }
     }
 
     /// After the constant of the row at `index` (basic symbol `id`) was shifted: a basic dummy's

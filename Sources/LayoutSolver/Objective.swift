@@ -156,7 +156,7 @@ internal final class ObjectiveRow {
                 isMember[i] = false
             }
         }
-        members.removeSubrange(w..<members.count)
+        members.truncate(to: w)
     }
 
     /// Undoes this transaction's changes.

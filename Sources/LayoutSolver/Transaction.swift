@@ -31,11 +31,17 @@ internal enum Undo {
 
 /// Scalar and small state saved at the start of a transaction.
 /// (The free list of symbol indices is journaled entry by entry instead, `Undo.indexReused` and
-/// `Undo.indexFreed`: a saved copy would be copied again by the first index the transaction takes.
-/// The infeasible rows and orphans are saved only when there are any: nil stands for none.)
+/// `Undo.indexFreed`: a saved copy would be copied again by the first index the transaction takes.)
 internal struct Saved {
-    var levels: [Level]
-    var infeasible: [Int]?
+    /// The levels and orphans: nil when the operation cannot change them (a constant change:
+    /// ``Solver/transact(structural:_:)``), so that no second reference makes the operation's
+    /// first write copy them. (Orphans are saved as `[]` when there are none.)
+    var levels: [Level]?
+    /// The infeasible rows at the start (always none between operations: commit and rebuild
+    /// clear them). Saved as `[]` when empty — holding a second reference to the solver's
+    /// array would make the dual simplex's first write copy it (a malloc and a free per
+    /// suggestion: issue 19's enaml profile).
+    var infeasible: [Int]
     var nextIndex: Int
     var liveSymbols: Int
     var rowCount: Int
@@ -60,10 +66,10 @@ internal struct Journal {
 
     /// Forgets the undo entries (kept changes).
     mutating func forgetUndo() {
-        undoLog.removeAll(keepingCapacity: true)
-        if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
-        if !edits.isEmpty { edits.removeAll(keepingCapacity: true) }
-        if !variables.isEmpty { variables.removeAll(keepingCapacity: true) }
+        undoLog.clearKeepingCapacity()
+        tags.clearKeepingCapacity()
+        edits.clearKeepingCapacity()
+        variables.clearKeepingCapacity()
     }
 
     /// Forgets the journal (the transaction committed, or was undone).
@@ -109,15 +115,21 @@ internal struct Journal {
 extension Solver {
     /// Runs `body` as one transaction: verifies the result (Verification.swift) and commits, or
     /// rolls everything back and rethrows. Each transaction gets a fresh pivot budget.
+    ///
+    /// `structural: false` is for constant changes (a suggestion, ``setConstant(_:to:)``): a
+    /// shift and dual-simplex pivots allocate and free no symbol and add or remove no level, so
+    /// the levels and orphans are not saved (saving them cost a copy of each array the operation
+    /// then wrote, and a retain and release of each: issue 19). The free list of symbol indices
+    /// is never saved: it is journaled entry by entry (`Undo.indexReused`, `Undo.indexFreed`).
     @inline(__always)
-    internal func transact(_ body: () throws -> Void) throws {
+    internal func transact(structural: Bool = true, _ body: () throws -> Void) throws {
         tableau.beginTransaction()
-        journal.saved = Saved(levels: simplex.levels,
-                              infeasible: simplex.infeasible.isEmpty ? nil : simplex.infeasible,
+        journal.saved = Saved(levels: structural ? simplex.levels : nil,
+                              infeasible: simplex.infeasible.isEmpty ? [] : simplex.infeasible,
                               nextIndex: tableau.nextIndex,
                               liveSymbols: tableau.liveSymbols, rowCount: tableau.basicCount,
                               seq: registry.seqCounter, userConstraints: registry.userConstraints,
-                              orphans: tableau.orphans.isEmpty ? nil : tableau.orphans,
+                              orphans: structural ? (tableau.orphans.isEmpty ? [] : tableau.orphans) : nil,
                               implicitMarkers: registry.implicitMarkers,
                               inputMagnitude: verification.inputMagnitude,
                               operationsSinceFullCheck: verification.operationsSinceFullCheck)
@@ -127,13 +139,13 @@ extension Solver {
             || verification.staleDependents > verification.dependentEntries / 2 + 1024 {
             reindexDependents()
         }
-        verification.changedRecords.removeAll(keepingCapacity: true)
+        verification.changedRecords.clearKeepingCapacity()
         verification.removedMagnitude = 0
         verification.shiftedParameter = 0
         do {
             try body()
             try verifyOperation()
-            simplex.infeasible.removeAll(keepingCapacity: true)
+            simplex.infeasible.clearKeepingCapacity()
             simplex.artificial = nil
             tableau.commit()
             simplex.commit()
@@ -167,22 +179,15 @@ extension Solver {
         tableau.externalsDirty = true
         simplex.objectiveAllDirty = true
         let s = journal.saved!
-        simplex.levels = s.levels
-        if let infeasible = s.infeasible {
-            simplex.infeasible = infeasible
-        } else {
-            simplex.infeasible.removeAll(keepingCapacity: true)
-        }
+        if let levels = s.levels { simplex.levels = levels }
+        simplex.infeasible.clearKeepingCapacity()
+        simplex.infeasible.append(contentsOf: s.infeasible)
         tableau.nextIndex = s.nextIndex
         tableau.liveSymbols = s.liveSymbols
         tableau.basicCount = s.rowCount
         registry.seqCounter = s.seq
         registry.userConstraints = s.userConstraints
-        if let orphans = s.orphans {
-            tableau.orphans = orphans
-        } else {
-            tableau.orphans.removeAll(keepingCapacity: true)
-        }
+        if let orphans = s.orphans { tableau.orphans = orphans }
         registry.implicitMarkers = s.implicitMarkers
         verification.inputMagnitude = s.inputMagnitude
         verification.operationsSinceFullCheck = s.operationsSinceFullCheck

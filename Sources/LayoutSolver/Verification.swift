@@ -124,6 +124,7 @@ extension Verification {
         if runFull && message == nil {
             magnitudeNeeded = 0   // recomputed over every constraint
             residueHighWater = 0  // likewise
+            forgetResiduesOfWrittenRows(tableau)
             message = requiredViolation(tableau)
             if message == nil {
                 operationsSinceFullCheck = 0
@@ -162,8 +163,8 @@ extension Verification {
             let grown = Swift.max(records.count, 2 * valueStamps.count)
             valueStamps.append(contentsOf: repeatElement(0, count: grown - valueStamps.count))
         }
-        valueList.removeAll(keepingCapacity: true)
-        touchedRestricted.removeAll(keepingCapacity: true)
+        valueList.clearKeepingCapacity()
+        touchedRestricted.clearKeepingCapacity()
         var magnitude = inputMagnitude
         var fell = false
         var nonFinite = -1
@@ -175,16 +176,21 @@ extension Verification {
         // smallest tolerance it can have (1e-8 × (|constant| + 1)), summed over the shifts since
         // the last full check, the shifted rows' constraints are not even looked at (layouts:
         // exact encodings, residue 0, values ~1e3).
-        var largestShifted = 0.0
-        tableau.undoConstants.withUnsafeBufferPointer { shifted in
-            for n in 0..<shifted.count {
-                largestShifted = Swift.max(largestShifted, shifted[n].1.magnitude + tableau.rowConstant(shifted[n].0).magnitude)
-            }
-        }
+        // Only rows that some record reads count: a shifted row's rounding stays in that row's
+        // constant, so it can reach a residual only through a record registered on it (the
+        // dependent lists the walk below follows). An optional constraint's slack far from its
+        // bound (enaml's `width <= 16777200`: a slack of 1.7e7) has no dependent, and counting
+        // its rounding made the global test fail on every suggestion of a system whose every
+        // residue is 0 — the walk then ran only to find that no record needed a look.
+        // One pass over the shifted rows gives that largest rounding and, for when no record
+        // needs a look, everything else the walk would take from them (``scanShiftedRows``).
+        let scannedMagnitude = magnitude
+        let largestShifted = scanShiftedRows(tableau, magnitude: &magnitude, nonFinite: &nonFinite)
+        let rounding = 2.5e-16 * largestShifted
         // Running totals (never lowered): a constraint's share is the part since its own last
         // check, the global test uses the part since the last full check.
         totalShift += shiftedParameter
-        totalRounding += 2.5e-16 * largestShifted
+        totalRounding += rounding
         let skipShifted = tableau.undoConstants.isEmpty
             || residueHighWater * (totalShift - fullCheckShift)
                + coeffSumHighWater * (totalRounding - fullCheckRounding) <= 1e-8
@@ -209,128 +215,112 @@ extension Verification {
                 fell = fellAt(tableau.undoConstants[n].0, tableau.undoConstants[n].1)
             }
         }
-        // The walk over the written rows and the records that read them works on the arrays moved
-        // into locals and through buffer pointers (no uniqueness or bounds checks per access: the
-        // walk is most of a suggestion's verification), and puts them back afterwards.
-        var indexStamps: [Int] = []
-        var recordStamps: [Int] = []
-        var recs: [CheckRecord] = []
-        var list: [Int] = []
-        var restricted: [Int] = []
-        swap(&indexStamps, &verifyIndexStamps)
-        swap(&recordStamps, &valueStamps)
-        swap(&recs, &records)
-        swap(&list, &valueList)
-        swap(&restricted, &touchedRestricted)
-        var highWater = residueHighWater
         var shiftWork = 0
-        let shiftNow = totalShift, roundingNow = totalRounding
-        dependentHead.withUnsafeBufferPointer { head in
-        dependentNext.withUnsafeBufferPointer { next in
-        dependentSlot.withUnsafeBufferPointer { slots in
-        dependentGen.withUnsafeBufferPointer { gens in
-        recs.withUnsafeMutableBufferPointer { r in
-        indexStamps.withUnsafeMutableBufferPointer { visited in
-        recordStamps.withUnsafeMutableBufferPointer { queued in
-            func visit(_ index: Int, _ old: Double, rewritten: Bool) {
-                if index >= tableau.capacity { return }
-                let now = tableau.rowConstant(index)
-                if tableau.kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
-                if visited[index] == stamp { return }
-                visited[index] = stamp
-                // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then
-                // NaN): no tolerance can judge such a row, so it is refused outright.
-                if !now.isFinite { nonFinite = index }
-                let basic = tableau.hasRow(index)
-                if basic && rewritten {
-                    let v = tableau.view(index)
-                    for n in 0..<v.count where !v.coeffs[n].isFinite { nonFinite = index }
-                }
-                // A value that did not change cannot have broken anything (bitwise: NaN counts as
-                // a change).
-                let changed = !(old == now)
-                if basic && isRestrictedPivotable(tableau.idOfIndex(index)) && changed && !(now >= -absoluteEpsilon) {
-                    restricted.append(index)
-                }
-                guard index < head.count, rewritten || !skipShifted else { return }
-                var e = head[index]
-                while e >= 0 {
-                    let slot = slots[e]
-                    // A live record of the constraint that registered the entry
-                    // (``entryValid(_:)``).
-                    if r[slot].live && r[slot].generation == gens[e] {
-                        if rewritten {
-                            // Its coefficients changed: the encoding's residue is unknown until
-                            // the next full check (no shift may be skipped on it); its value is
-                            // checked if it moved.
-                            r[slot].residue = .infinity
-                            highWater = .infinity
-                            if changed && queued[slot] != stamp {
-                                queued[slot] = stamp
-                                list.append(slot)
-                            }
-                        } else if queued[slot] != stamp {
-                            shiftWork &+= 1
-                            // Shifted only: the residual moved by at most residue × shift (exact
-                            // arithmetic on the stored coefficients; the additions' rounding is
-                            // ~1e-16 of the values). Within a tenth of the smallest tolerance the
-                            // constraint can have (1e-7 × (|constant| + 1)), summed over the
-                            // shifts since its last check, it needs no check.
-                            let bound = r[slot].residue * (shiftNow - r[slot].baseShift)
-                                + r[slot].coeffSum * (roundingNow - r[slot].baseRounding)
-                            if !(bound <= 1e-8 * (r[slot].constant.magnitude + 1)) {
-                                queued[slot] = stamp
-                                list.append(slot)
-                                shiftWork &+= Verification.shiftCheckWeight
+        if !(tableau.undoRows.isEmpty && skipShifted) {
+            // Rows were rewritten or some record may need a look: the walk below visits every
+            // written row itself (the scan's findings are dropped, not counted twice).
+            magnitude = scannedMagnitude
+            nonFinite = -1
+            touchedRestricted.clearKeepingCapacity()
+            // The walk over the written rows and the records that read them works on the arrays moved
+            // into locals and through buffer pointers (no uniqueness or bounds checks per access: the
+            // walk is most of a suggestion's verification), and puts them back afterwards.
+            var indexStamps: [Int] = []
+            var recordStamps: [Int] = []
+            var recs: [CheckRecord] = []
+            var list: [Int] = []
+            var restricted: [Int] = []
+            swap(&indexStamps, &verifyIndexStamps)
+            swap(&recordStamps, &valueStamps)
+            swap(&recs, &records)
+            swap(&list, &valueList)
+            swap(&restricted, &touchedRestricted)
+            var highWater = residueHighWater
+            let shiftNow = totalShift, roundingNow = totalRounding
+            dependentHead.withUnsafeBufferPointer { head in
+            dependentNext.withUnsafeBufferPointer { next in
+            dependentSlot.withUnsafeBufferPointer { slots in
+            dependentGen.withUnsafeBufferPointer { gens in
+            recs.withUnsafeMutableBufferPointer { r in
+            indexStamps.withUnsafeMutableBufferPointer { visited in
+            recordStamps.withUnsafeMutableBufferPointer { queued in
+                func visit(_ index: Int, _ old: Double, rewritten: Bool) {
+                    if index >= tableau.capacity { return }
+                    let now = tableau.rowConstant(index)
+                    if tableau.kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
+                    if visited[index] == stamp { return }
+                    visited[index] = stamp
+                    // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then
+                    // NaN): no tolerance can judge such a row, so it is refused outright.
+                    if !now.isFinite { nonFinite = index }
+                    let basic = tableau.hasRow(index)
+                    if basic && rewritten {
+                        let v = tableau.view(index)
+                        for n in 0..<v.count where !v.coeffs[n].isFinite { nonFinite = index }
+                    }
+                    // A value that did not change cannot have broken anything (bitwise: NaN counts as
+                    // a change).
+                    let changed = !(old == now)
+                    if basic && isRestrictedPivotable(tableau.idOfIndex(index)) && changed && !(now >= -absoluteEpsilon) {
+                        restricted.append(index)
+                    }
+                    guard index < head.count, rewritten || !skipShifted else { return }
+                    var e = head[index]
+                    while e >= 0 {
+                        let slot = slots[e]
+                        // A live record of the constraint that registered the entry
+                        // (``entryValid(_:)``).
+                        if r[slot].live && r[slot].generation == gens[e] {
+                            if rewritten {
+                                // Its coefficients changed: the encoding's residue is unknown until
+                                // the next full check (no shift may be skipped on it); its value is
+                                // checked if it moved.
+                                r[slot].residue = .infinity
+                                highWater = .infinity
+                                if changed && queued[slot] != stamp {
+                                    queued[slot] = stamp
+                                    list.append(slot)
+                                }
+                            } else if queued[slot] != stamp {
+                                shiftWork &+= 1
+                                // Shifted only: the residual moved by at most residue × shift (exact
+                                // arithmetic on the stored coefficients; the additions' rounding is
+                                // ~1e-16 of the values). Within a tenth of the smallest tolerance the
+                                // constraint can have (1e-7 × (|constant| + 1)), summed over the
+                                // shifts since its last check, it needs no check.
+                                let bound = r[slot].residue * (shiftNow - r[slot].baseShift)
+                                    + r[slot].coeffSum * (roundingNow - r[slot].baseRounding)
+                                if !(bound <= 1e-8 * (r[slot].constant.magnitude + 1)) {
+                                    queued[slot] = stamp
+                                    list.append(slot)
+                                    shiftWork &+= Verification.shiftCheckWeight
+                                }
                             }
                         }
-                    }
-                    e = next[e]
-                }
-            }
-            for n in 0..<tableau.undoRows.count {
-                let (index, h) = tableau.undoRows[n]
-                visit(index, h.count < 0 ? 0 : h.constant, rewritten: true)
-            }
-            if !skipShifted {
-                for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
-            } else {
-                // The rows whose constants alone moved, when their constraints need no look
-                // (above): `visit(_:_:rewritten: false)` up to its dependents walk, in one tight
-                // loop (a resize shifts every row of a chain).
-                let capacity = tableau.capacity
-                let kinds = tableau.kinds, rowCount = tableau.rowCount, rowConst = tableau.rowConst
-                tableau.undoConstants.withUnsafeBufferPointer { shifted in
-                    for n in 0..<shifted.count {
-                        let (index, old) = shifted[n]
-                        if index >= capacity { continue }
-                        let basic = rowCount[index] >= 0
-                        let now = basic ? rowConst[index] : 0
-                        let kind = Int(kinds[index])
-                        if kind == SymbolKind.external { magnitude = Swift.max(magnitude, now.magnitude) }
-                        if visited[index] == stamp { continue }
-                        visited[index] = stamp
-                        if !now.isFinite { nonFinite = index }
-                        if basic && (kind == SymbolKind.slack || kind == SymbolKind.error)
-                            && !(old == now) && !(now >= -absoluteEpsilon) {
-                            restricted.append(index)
-                        }
+                        e = next[e]
                     }
                 }
+                for n in 0..<tableau.undoRows.count {
+                    let (index, h) = tableau.undoRows[n]
+                    visit(index, h.count < 0 ? 0 : h.constant, rewritten: true)
+                }
+                if !skipShifted {
+                    for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
+                }
             }
+            }
+            }
+            }
+            }
+            }
+            }
+            swap(&indexStamps, &verifyIndexStamps)
+            swap(&recordStamps, &valueStamps)
+            swap(&recs, &records)
+            swap(&list, &valueList)
+            swap(&restricted, &touchedRestricted)
+            residueHighWater = highWater
         }
-        }
-        }
-        }
-        }
-        }
-        }
-        swap(&indexStamps, &verifyIndexStamps)
-        swap(&recordStamps, &valueStamps)
-        swap(&recs, &records)
-        swap(&list, &valueList)
-        swap(&restricted, &touchedRestricted)
-        residueHighWater = highWater
         // Counted only for pure shifts (no row rewritten, no constraint changed): after a full
         // check such an operation finds every residue known and skips; one that rewrites rows
         // or changes a constraint makes a residue unknown again itself.
@@ -359,6 +349,46 @@ extension Verification {
             }
         }
         return .holds
+    }
+
+    /// One pass over the rows whose constants were shifted (the journal's `undoConstants`):
+    /// returns the largest `|old| + |new|` among the rows some record reads (the bound of their
+    /// rounding, see ``incrementalViolation(_:)``), and does to each row what the dependents walk
+    /// does before it reaches the dependents — the largest user-variable value into
+    /// `magnitude`, a non-finite row into `nonFinite`, an infeasible restricted row into
+    /// ``touchedRestricted`` — so that an operation whose records need no look (a suggestion or a
+    /// resize shifts a whole column) is verified by this loop alone. Buffer pointers, no
+    /// closures over captured locals (each such access cost a run-time exclusivity check).
+    mutating func scanShiftedRows(_ tableau: Tableau, magnitude: inout Double, nonFinite: inout Int) -> Double {
+        let capacity = tableau.capacity
+        let kinds = tableau.kinds, rowCount = tableau.rowCount, rowConst = tableau.rowConst
+        var largest = magnitude
+        var overflow = nonFinite
+        var largestRead = 0.0
+        let heads = dependentHead.count
+        tableau.undoConstants.withUnsafeBufferPointer { shifted in
+        dependentHead.withUnsafeBufferPointer { head in
+            for n in 0..<shifted.count {
+                let (index, old) = shifted[n]
+                if index >= capacity { continue }
+                let basic = rowCount[index] >= 0
+                let now = basic ? rowConst[index] : 0
+                if index < heads && head[index] >= 0 {
+                    largestRead = Swift.max(largestRead, old.magnitude + now.magnitude)
+                }
+                let kind = Int(kinds[index])
+                if kind == SymbolKind.external { largest = Swift.max(largest, now.magnitude) }
+                if !now.isFinite { overflow = index }
+                if basic && (kind == SymbolKind.slack || kind == SymbolKind.error)
+                    && !(old == now) && !(now >= -absoluteEpsilon) {
+                    touchedRestricted.append(index)
+                }
+            }
+        }
+        }
+        magnitude = largest
+        nonFinite = overflow
+        return largestRead
     }
 
     /// Whether the restricted (slack or error) row at `index` is infeasible beyond `feasibility`
@@ -403,9 +433,36 @@ extension Verification {
                let violation = restrictedRowViolation(index, feasibility: feasibility, tableau) { return violation }
         }
         for slot in 0..<records.count where records[slot].live {
-            if let violation = recordViolation(slot, magnitude: magnitude, tableau) { return violation }
+            // A finite residue means that no row the record reads was rewritten since its cells
+            // were last substituted, and that substitution found no drift (see
+            // ``recordViolation(_:magnitude:_:valueOnly:)``): the same cells would give the same
+            // verdict, so only its value is checked again (the values move with every shift).
+            let known = records[slot].residue
+            if known.isFinite {
+                if let violation = recordValueViolation(slot, magnitude: magnitude, tableau) { return violation }
+                if known > residueHighWater { residueHighWater = known }
+            } else if let violation = recordViolation(slot, magnitude: magnitude, tableau) {
+                return violation
+            }
         }
         return nil
+    }
+
+    /// Before a full check: the records whose rows this operation rewrote, and those it added or
+    /// changed, get an unknown residue (the incremental walk, which a full check replaces, would
+    /// have done so), so that ``requiredViolation(_:)`` substitutes their cells again.
+    mutating func forgetResiduesOfWrittenRows(_ tableau: Tableau) {
+        for n in 0..<tableau.undoRows.count {
+            let index = tableau.undoRows[n].0
+            guard index < dependentHead.count else { continue }
+            var e = dependentHead[index]
+            while e >= 0 {
+                let slot = dependentSlot[e]
+                if records[slot].live && records[slot].generation == dependentGen[e] { records[slot].residue = .infinity }
+                e = dependentNext[e]
+            }
+        }
+        for slot in changedRecords where slot < records.count { records[slot].residue = .infinity }
     }
 
     /// Whether the tableau still encodes the required constraint `tag` (a description of the
@@ -432,7 +489,7 @@ extension Verification {
             verifyMag.append(contentsOf: repeatElement(0, count: grow))
             verifyCellStamps.append(contentsOf: repeatElement(0, count: grow))
         }
-        verifyCells.removeAll(keepingCapacity: true)
+        verifyCells.clearKeepingCapacity()
         var value = tag.constant          // the constraint's residual at the current values
         var scale = tag.constant.magnitude + 1
         var largest = 0.0
@@ -498,10 +555,15 @@ extension Verification {
                                              magnitude: magnitude) {
             return violation
         }
-        records[slot].residue = residue
+        // The residue is kept only when these cells were judged for drift and passed (a drift
+        // found here or by an earlier record leaves it unknown): a full check substitutes the
+        // cells of a record with a known residue no more (``requiredViolation(_:)``).
+        let judged = softViolation == nil
+        records[slot].residue = judged ? residue : .infinity
         records[slot].baseShift = totalShift
         records[slot].baseRounding = totalRounding
-        if residue > residueHighWater || residueHighWater.isNaN { residueHighWater = residue }
+        let stored = records[slot].residue
+        if stored > residueHighWater || residueHighWater.isNaN { residueHighWater = stored }
         return nil
     }
 

@@ -325,7 +325,7 @@ extension Solver {
             }
             registry.constraints[key] = t
         }
-        verification.changedRecords.removeAll(keepingCapacity: true)
+        verification.changedRecords.clearKeepingCapacity()
         verification.dependentsDirty = false
         verification.residueHighWater = .infinity   // the new records' residues are unknown
     }
