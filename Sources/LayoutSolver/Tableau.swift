@@ -117,6 +117,10 @@ internal final class Tableau {
 
     /// Stamp of the current transaction; `rowStamp[i]` the stamp of row i's last journaling.
     @exclusivity(unchecked) var txStamp = 0
+    /// The arena's size when the current transaction began: spans from here on were written by
+    /// this transaction, and no journal entry refers to them (a row's first change in a
+    /// transaction journals the span it had before), so they may be rewritten in place.
+    @exclusivity(unchecked) var txArenaStart = 0
     @exclusivity(unchecked) var rowStamp: RawStorage<Int>
     /// The rows the transaction rewrote, as they were (first change of each), and the old
     /// constants of rows whose constant alone it changed first.
@@ -351,7 +355,10 @@ internal final class Tableau {
 
     /// Starts a transaction's journal.
     @inline(__always)
-    func beginTransaction() { txStamp &+= 1 }
+    func beginTransaction() {
+        txStamp &+= 1
+        txArenaStart = arenaCount
+    }
 
     /// Forgets the journal (committed); compacts the arena and the column pool if their garbage
     /// outweighs the live data.
@@ -473,10 +480,33 @@ internal final class Tableau {
         liveCells -= n
     }
 
-    /// Rewrites the row at `index` without the cell of `id` (journaled): a new span.
+    /// Rewrites the row at `index` without the cell of `id` (journaled): a new span — or the same
+    /// one, shortened in place, when this transaction wrote it (``txArenaStart``: the journal
+    /// holds the span the row had before; e.g. the rows an artificial symbol is purged from).
     func dropCell(_ index: Int, _ id: Int) {
         touch(index)
         let s = rowStart[index], n = rowCount[index]
+        if s >= txArenaStart {
+            let ids = cellIDs.base + s, coeffs = cellCoeffs.base + s
+            var lo = 0
+            var hi = n
+            while lo < hi {
+                let mid = (lo &+ hi) >> 1
+                if ids[mid] < id { lo = mid &+ 1 } else { hi = mid }
+            }
+            if lo < n && ids[lo] == id {
+                var k = lo
+                while k &+ 1 < n {
+                    ids[k] = ids[k &+ 1]
+                    coeffs[k] = coeffs[k &+ 1]
+                    k &+= 1
+                }
+                columnRemove(indexOf(id))
+                rowCount[index] = n - 1
+                liveCells -= 1
+            }
+            return
+        }
         reserveArena(n)
         let o = arenaCount
         var w = 0
