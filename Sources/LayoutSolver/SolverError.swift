@@ -56,11 +56,17 @@ public enum SolverLimits {
     /// not finite or beyond ``maximumCoefficient``, or nil. The solver adds up a repeated
     /// variable's terms, so the limit applies to the sum (`x·1e6 + x·1e6` is `2e6·x`); terms
     /// below ``minimumCoefficient`` are left out, as the solver leaves them out. A single term is
-    /// its own sum, so this also reports a single term beyond the limit. O(n²) comparisons up to
-    /// 16 terms, a dictionary beyond; both give the same answer.
+    /// its own sum, so this also reports a single term beyond the limit. First, in O(n) without
+    /// comparing variables: when the magnitudes of all counted terms sum to at most the limit, no
+    /// variable's sum can exceed it (floating-point rounding is monotonic, so no partial sum of a
+    /// subset rounds above the whole) — the common case. Otherwise O(n²) comparisons up to 16
+    /// terms, a dictionary beyond; both give the same answer.
     public static func variableBeyondLimit(in terms: [Term]) -> Variable? {
         let n = terms.count
         @inline(__always) func counted(_ c: Double) -> Double { c.magnitude < minimumCoefficient ? 0 : c }
+        var total = 0.0
+        for i in 0..<n { total += counted(terms[i].coefficient).magnitude }
+        if total <= maximumCoefficient { return nil }  // (false for NaN and infinity)
         if n <= 16 {
             for i in 0..<n {
                 let v = terms[i].variable
