@@ -161,6 +161,20 @@ public final class Solver {
     ///   present; ``SolverError/numericalInstability`` as for ``addConstraint(_:)``. On any error
     ///   the solver is unchanged.
     public func addConstraints(_ constraints: [Constraint]) throws {
+        try addBatch(constraints)
+    }
+
+    /// ``addConstraints(_:)`` of the one constraint `constraint`: the same operation (one
+    /// transaction, the primal simplex once at the end, ``refusedIndex`` 0 when the constraint is
+    /// refused, the same errors) without an array to allocate — the C layer's
+    /// `nl_solver_add_constraints` with one element (issue 19).
+    package func addConstraints(one constraint: Constraint) throws {
+        try addBatch(CollectionOfOne(constraint))
+    }
+
+    /// The body of ``addConstraints(_:)``, for an array or a single constraint.
+    private func addBatch<C: RandomAccessCollection>(_ constraints: C) throws
+    where C.Element == Constraint, C.Index == Int {
         refusedIndex = nil
         // Repeated entries: a linear scan for small batches (no set to allocate per call), a set
         // beyond 16.
@@ -180,7 +194,7 @@ public final class Solver {
         refusedIndex = nil
         var current: Int? = nil
         do {
-            try transactOrRebuild(RebuildChange(adding: constraints, userConstraintDelta: constraints.count)) {
+            try transactOrRebuild(RebuildChange(adding: Array(constraints), userConstraintDelta: constraints.count)) {
                 for (i, c) in constraints.enumerated() {
                     current = i
                     simplex.pivotBudget = overrides.pivotBudget ?? (simplex.pivots + 100 * (tableau.basicCount + tableau.liveSymbols) + 1000)

@@ -369,8 +369,10 @@ public func nl_solver_add_constraints(_ solver: OpaquePointer?, _ constraints: U
         if count == 0 { return }
         guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
         guard let constraints else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(UInt(bitPattern: count))") }
+        // One constraint (the common call) goes to the solver without an array (issue 19).
         var list: [Constraint] = []
-        list.reserveCapacity(count)
+        var only: Constraint? = nil
+        if count > 1 { list.reserveCapacity(count) }
         ctx.batch &+= 1
         let batch = ctx.batch
         for i in 0..<count {
@@ -384,14 +386,15 @@ public func nl_solver_add_constraints(_ solver: OpaquePointer?, _ constraints: U
             }
             box.batch = batch
             box.batchIndex = i
-            list.append(c)
+            if count == 1 { only = c } else { list.append(c) }
         }
         do {
-            try ctx.solver.addConstraints(list)
+            if let c = only { try ctx.solver.addConstraints(one: c) } else { try ctx.solver.addConstraints(list) }
         } catch {
             // Name the element the solver refused, if it was one element's fault.
-            let which = ctx.solver.refusedIndex.map { "\(what): constraints[\($0)] (\(list[$0]))" }
-            throw mapped(error, which ?? (count == 1 ? "\(what) (\(list[0]))" : "\(what) (\(count) constraints)"))
+            func element(_ k: Int) -> String { only.map { "\($0)" } ?? (k < list.count ? "\(list[k])" : "?") }
+            let which = ctx.solver.refusedIndex.map { "\(what): constraints[\($0)] (\(element($0)))" }
+            throw mapped(error, which ?? (count == 1 ? "\(what) (\(element(0)))" : "\(what) (\(count) constraints)"))
         }
     }
 }
