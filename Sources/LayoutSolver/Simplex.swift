@@ -31,9 +31,14 @@ internal struct Simplex {
     var pivots = 0
     var pivotBudget = 0
 
-    /// Grows the per-symbol storage (candidate flags, the levels' rows) to `n` indices.
+    /// Grows the per-symbol storage (candidate flags, the levels' rows) to `n` indices (inlined
+    /// test: every new symbol asks).
+    @inline(__always)
     mutating func ensureCapacity(_ n: Int) {
-        if objectiveFlag.count >= n { return }
+        if objectiveFlag.count < n { grow(to: n) }
+    }
+
+    private mutating func grow(to n: Int) {
         objectiveFlag.append(contentsOf: repeatElement(false, count: n - objectiveFlag.count))
         for l in levels { l.row.ensureCapacity(n) }
     }
