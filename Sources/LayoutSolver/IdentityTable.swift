@@ -57,25 +57,12 @@ internal struct IdentityTable<Value> {
             return found ? values[slotPositions[slot]] : nil
         }
         set {
-            let k = Self.address(key)
-            let (slot, found) = find(k)
-            if found {
-                if let v = newValue {
-                    values[slotPositions[slot]] = v
-                } else {
-                    remove(slot)
-                }
+            if let v = newValue {
+                set(key, v)
                 return
             }
-            guard let v = newValue else { return }
-            keys.append(k)
-            values.append(v)
-            if (keys.count + tombstones) * 4 > slotKeys.count * 3 {
-                rehash()
-            } else {
-                slotKeys[slot] = k
-                slotPositions[slot] = keys.count - 1
-            }
+            let (slot, found) = find(Self.address(key))
+            if found { remove(slot) }
         }
     }
 

@@ -51,22 +51,11 @@ internal struct RowBuilder {
 
     /// The index of the first cell whose id is `>= id`.
     @inline(__always)
-    func lowerBound(_ id: Int) -> Int {
-        var lo = 0
-        var hi = count
-        while lo < hi {
-            let mid = (lo &+ hi) >> 1
-            if ids[mid] < id { lo = mid &+ 1 } else { hi = mid }
-        }
-        return lo
-    }
+    func lowerBound(_ id: Int) -> Int { view.lowerBound(id) }
 
     /// The coefficient of `id` (0 if absent).
     @inline(__always)
-    func coefficient(of id: Int) -> Double {
-        let i = lowerBound(id)
-        return i < count && ids[i] == id ? coeffs[i] : 0
-    }
+    func coefficient(of id: Int) -> Double { view.coefficient(of: id) }
 
     /// Adds `coeff · id` to the row, dropping the cell when the result cancels (as ``Row/add(_:_:)``).
     mutating func add(_ id: Int, _ coeff: Double) {

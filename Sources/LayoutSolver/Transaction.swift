@@ -78,37 +78,30 @@ internal struct Journal {
         saved = nil
     }
 
+    /// Keeps `old` in the side array `side`, returning its position there (-1 for nil).
+    @inline(__always)
+    private static func keep<T>(_ old: T?, in side: inout [T]) -> Int {
+        guard let o = old else { return -1 }
+        side.append(o)
+        return side.count - 1
+    }
+
     /// Journals the old tag of `key` (nil: it had none).
     @inline(__always)
     mutating func noteConstraint(_ key: ObjectIdentifier, _ old: Tag?) {
-        if let o = old {
-            undoLog.append(.constraint(key, tags.count))
-            tags.append(o)
-        } else {
-            undoLog.append(.constraint(key, -1))
-        }
+        undoLog.append(.constraint(key, Journal.keep(old, in: &tags)))
     }
 
     /// Journals the old edit information of `key` (nil: it had none).
     @inline(__always)
     mutating func noteEdit(_ key: ObjectIdentifier, _ old: EditInfo?) {
-        if let o = old {
-            undoLog.append(.edit(key, edits.count))
-            edits.append(o)
-        } else {
-            undoLog.append(.edit(key, -1))
-        }
+        undoLog.append(.edit(key, Journal.keep(old, in: &edits)))
     }
 
     /// Journals the old user variable of symbol index `index` (nil: none).
     @inline(__always)
     mutating func noteSymbolVariable(_ index: Int, _ old: Variable?) {
-        if let o = old {
-            undoLog.append(.symbolVariable(index, variables.count))
-            variables.append(o)
-        } else {
-            undoLog.append(.symbolVariable(index, -1))
-        }
+        undoLog.append(.symbolVariable(index, Journal.keep(old, in: &variables)))
     }
 }
 
