@@ -259,6 +259,7 @@ package final class LayoutSystem {
         let rebuilt = shortcuts && rebuildWithoutPendingRemovals()
         if !rebuilt && !pendingRemoves.isEmpty {
             let lookForTwins = shortcuts && !pendingAdds.isEmpty
+            var leaving: [Constraint] = []
             for c in pendingRemoves where c.state == .pendingRemove {
                 if let sc = c.solverConstraint {
                     if lookForTwins, !c.constantDirty, let twin = queuedTwin(of: c, solverForm: sc) {
@@ -267,7 +268,7 @@ package final class LayoutSystem {
                         handedOver.append(twin)
                         handOverCount += 1
                     } else {
-                        try? solver.removeConstraint(sc)
+                        leaving.append(sc)
                         if sc.isRequired { relaxed = true }
                     }
                 }
@@ -276,6 +277,7 @@ package final class LayoutSystem {
                 c.constantDirty = false
             }
             pendingRemoves.removeAll(keepingCapacity: true)
+            removeFromSolver(leaving)
         }
         if !pendingConstants.isEmpty {
             for c in pendingConstants where c.constantDirty {
@@ -341,6 +343,22 @@ package final class LayoutSystem {
                 c.solverConstraint = nil
                 c.state = .broken
                 broken.append(c)
+            }
+        }
+    }
+
+    /// Takes the solver constraints of the pass's removals out of the solver as one operation
+    /// (`Solver.removeConstraints`: one transaction and one optimisation instead of one per
+    /// constraint, issue 19). The solver then holds the same constraints as after removing them
+    /// one by one. Should the batch be refused (it never is for constraints the solver holds:
+    /// a removal always succeeds, docs/solver.md), they are removed one by one.
+    private func removeFromSolver(_ leaving: [Constraint]) {
+        switch leaving.count {
+        case 0: return
+        case 1: try? solver.removeConstraint(leaving[0])
+        default:
+            do { try solver.removeConstraints(leaving) } catch {
+                for sc in leaving { try? solver.removeConstraint(sc) }
             }
         }
     }
