@@ -231,17 +231,21 @@ package final class LayoutSystem {
     /// or changes a constant, or changes its own constant); a pass that only adds cannot let it
     /// in, so it stays broken without a (costly, rolled back) retry.
     ///
-    /// Two shortcuts keep a transition's solver work down without changing that result, in a pass
-    /// that starts without broken constraints or constant changes:
+    /// Three shortcuts keep a transition's solver work down without changing that result, in a
+    /// pass that starts without broken constraints or constant changes:
+    ///
+    /// * **Batches.** The removals leave the solver as one `Solver.removeConstraints` operation
+    ///   (in every pass), and two or more additions enter it as one all-or-nothing
+    ///   `Solver.addConstraints` batch; if the batch is refused (some required constraint
+    ///   conflicts), the additions are made one by one, oldest first, as below.
     ///
     /// * **Hand-over.** A constraint being removed whose exact twin is being added (same anchors,
     ///   relation, multiplier, constant and solver strength — e.g. a delegate that deactivates one
     ///   state's `viewport.leading == safeArea.leading` and activates the next state's) gives its
     ///   solver constraint to the twin instead of a removal and an addition of the same equation.
-    ///   The additions of such a pass then enter the solver as one all-or-nothing
-    ///   `Solver.addConstraints` batch; if it is refused (some required constraint conflicts), the
-    ///   hand-overs are undone and the additions are made one by one, oldest first, exactly as
-    ///   without the shortcut — so which constraint is broken never depends on it.
+    ///   The additions of such a pass (even a single one) enter the solver as one batch; if it is
+    ///   refused, the hand-overs are undone too and the additions are made one by one, oldest
+    ///   first, exactly as without the shortcut — so which constraint is broken never depends on it.
     /// * **Rebuild.** When a pass removes more constraints than stay (a delegate tearing most of a
     ///   state down, e.g. navigation disabled), the solver is reset and the staying ones are
     ///   added back as one batch, oldest first: removing a constraint costs more than adding one,
@@ -310,9 +314,12 @@ package final class LayoutSystem {
         pendingAdds.removeAll(keepingCapacity: true)
         if toAdd.isEmpty { return }
         Self.sortBySerial(&toAdd)
-        if !handedOver.isEmpty {
-            // Batched only to check the hand-overs: a refused batch repeats its failing addition
-            // below, which is costly on a big tableau, so passes without hand-overs do not try one.
+        // A pass that starts without broken constraints or constant changes adds its constraints
+        // as one batch (one transaction, one optimisation: issue 19), which also checks the
+        // hand-overs. A refused batch (a required constraint conflicts) repeats its additions one
+        // by one below; that extra work falls only on the pass where a conflict first appears,
+        // since the next passes start with a broken constraint and add one by one.
+        if !handedOver.isEmpty || (shortcuts && toAdd.count > 1) {
             let forms = toAdd.map { $0.makeSolverConstraint(direction: direction) }
             do {
                 try solver.addConstraints(forms)
