@@ -41,6 +41,15 @@ open class LayoutView: LayoutItem {
     /// in a dictionary of the walk (issue 19: hashing every view at every report).
     @exclusivity(unchecked) package var walkMark = HierarchyWalkMark()
 
+    /// `walkMark` when `token` made it, else nil (a call instead of a copy of the mark, whose token
+    /// reference would be retained and released at every question of a walk).
+    package func walkEntry(for token: AnyObject) -> (index: Int, end: Int, visible: Bool)? {
+        walkMark.token === token ? (walkMark.index, walkMark.end, walkMark.visible) : nil
+    }
+
+    /// Whether `token`'s walk saw this view.
+    package func isMarked(by token: AnyObject) -> Bool { walkMark.token === token }
+
     private var intrinsicSize = Size(width: LayoutView.noIntrinsicMetric, height: LayoutView.noIntrinsicMetric)
     private var hugging: [LayoutPriority] = [.defaultLow, .defaultLow]
     private var compression: [LayoutPriority] = [.defaultHigh, .defaultHigh]

@@ -43,13 +43,11 @@ struct HierarchyWalk {
         visit(map, parentVisible: true, insideElement: false)
     }
 
-    /// `v`'s mark from this walk, nil when the walk did not see `v` (outside the hierarchy).
-    private func mark(_ v: LayoutView) -> HierarchyWalkMark? {
-        v.walkMark.token === token ? v.walkMark : nil
-    }
+    /// `v`'s entry from this walk, nil when the walk did not see `v` (outside the hierarchy).
+    private func mark(_ v: LayoutView) -> (index: Int, end: Int, visible: Bool)? { v.walkEntry(for: token) }
 
     /// Whether `v` is in the map view's hierarchy (`v.isInSubtree(of: map)`).
-    func contains(_ v: LayoutView) -> Bool { v.walkMark.token === token }
+    func contains(_ v: LayoutView) -> Bool { v.isMarked(by: token) }
 
     /// `v.isVisibleInHierarchy`.
     func isVisible(_ v: LayoutView) -> Bool {
@@ -78,10 +76,6 @@ struct HierarchyWalk {
 
 /// The navigation rules of docs/behaviour.md#diagnostics, checked on the target layout.
 extension NavigationMapView {
-    /// Every SDK component the map view owns (prompts not included).
-    var allComponents: [NavigationComponentView] {
-        [googleLogo, viewport, compassButton, reportingButton, unknownButton, turnCard, etaCard, tripProgressBar, speedWidget]
-    }
 
     /// The components the current state hands to the delegate (its "own" views).
     private var currentStateComponents: [LayoutView] {
