@@ -246,10 +246,10 @@ package final class LayoutSystem {
     ///   The additions of such a pass (even a single one) enter the solver as one batch; if it is
     ///   refused, the hand-overs are undone too and the additions are made one by one, oldest
     ///   first, exactly as without the shortcut — so which constraint is broken never depends on it.
-    /// * **Rebuild.** When a pass removes more constraints than stay (a delegate tearing most of a
-    ///   state down, e.g. navigation disabled), the solver is reset and the staying ones are
-    ///   added back as one batch, oldest first: removing a constraint costs more than adding one,
-    ///   so this is cheaper than the removals.
+    /// * **Rebuild.** When a pass removes clearly more constraints than stay (a delegate tearing
+    ///   most of a state down, e.g. navigation disabled; the rule counting hand-overs and the
+    ///   reset is in `rebuildWithoutPendingRemovals`), the solver is reset and the staying ones
+    ///   are added back as one batch, oldest first, which is cheaper than the removals.
     ///
     /// The solver holds the same set of constraints either way; where the optimum is unique (no
     /// `ambiguousLayout`) the frames are the same.
@@ -370,15 +370,33 @@ package final class LayoutSystem {
         }
     }
 
-    /// The rebuild shortcut of `applyPendingChanges`: when more constraints leave the solver in
-    /// this pass than stay in it, resets the solver and adds the staying ones back (one batch,
-    /// oldest first, with their own solver constraints) and returns true; otherwise changes
+    /// The rebuild shortcut of `applyPendingChanges`: when the removals would cost more than
+    /// adding the staying constraints back, resets the solver and adds the staying ones back (one
+    /// batch, oldest first, with their own solver constraints) and returns true; otherwise changes
     /// nothing and returns false.
+    ///
+    /// The comparison counts solver operations, a removal and an addition costing about the same:
+    /// without the rebuild, `leaving - twins` removals (a removal with a queued twin hands its
+    /// solver constraint over for free); with it, `staying` re-additions, plus `twins` additions
+    /// (the twins then enter as new constraints), plus the reset, which costs about as much as
+    /// `rebuildResetCost` additions (the sample session: 44k instructions for a reset of 27
+    /// constraints, 11k per batched addition; bench/callgrind.sh, issue 19). A rebuild also
+    /// happens when the two are equal (a pass that removes 16 of 28 constraints, none with a twin).
+    /// Guidance stopped in the sample session (26 leave, 5 with twins, 14 stay) is therefore
+    /// incremental, navigation disabled (19 leave, 8 stay) a rebuild.
     private func rebuildWithoutPendingRemovals() -> Bool {
         var leaving = 0
         for c in pendingRemoves where c.state == .pendingRemove && c.solverConstraint != nil { leaving += 1 }
         let staying = solver.constraintCount - leaving
-        guard leaving > staying else { return false }
+        guard leaving >= staying + LayoutSystem.rebuildResetCost else { return false }
+        // Counted only when the rebuild is in question: the twins make it costlier.
+        var twins = 0
+        if !pendingAdds.isEmpty {
+            for c in pendingRemoves where c.state == .pendingRemove && !c.constantDirty {
+                if let sc = c.solverConstraint, queuedTwin(of: c, solverForm: sc) != nil { twins += 1 }
+            }
+        }
+        guard leaving - twins >= staying + twins + LayoutSystem.rebuildResetCost else { return false }
         var survivors: [LayoutConstraint] = []
         survivors.reserveCapacity(staying)
         for item in items {
@@ -417,6 +435,9 @@ package final class LayoutSystem {
         }
         return true
     }
+
+    /// What a solver reset costs, in batched additions (see `rebuildWithoutPendingRemovals`).
+    static let rebuildResetCost = 4
 
     /// Sorts by activation order, oldest first, and drops repeats: a constraint queued, dequeued
     /// and queued again before a pass appears twice in `pendingAdds` (with one serial, so the two
