@@ -43,8 +43,9 @@ public enum Strength {
 /// because Swift's `|` binds tighter than `==`).
 public final class Constraint {
     /// The left-hand side of `expression OP 0`. ``Solver/setConstant(_:to:)`` updates its
-    /// `constant`.
-    public internal(set) var expression: Expression
+    /// `constant`. (No run-time exclusivity check: like its solver, a constraint is used from one
+    /// thread at a time — docs/solver.md — and the check cost ~80 instructions per suggestion.)
+    @exclusivity(unchecked) public internal(set) var expression: Expression
     /// The relation to zero.
     public let op: RelationalOperator
     /// The priority in (0, 1000]; 1000 (``Strength/required``) means the constraint must hold.

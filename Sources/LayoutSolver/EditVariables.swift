@@ -68,7 +68,7 @@ extension Solver {
         // An edit constraint is optional: no suggestion can contradict the required constraints,
         // so an unsatisfiable verdict of the dual simplex is rounding and is retried as a rebuild.
         try transactOrRebuild(RebuildChange(constants: [(ckey, -value)], editValues: [(key, value)]),
-                              retryUnsatisfiable: true) {
+                              retryUnsatisfiable: true, structural: false) {
             noteInput(value)
             try shiftConstant(ckey, to: -value)
             try dualOptimize()
@@ -106,7 +106,7 @@ extension Solver {
             return
         }
         // An optional constraint cannot contradict anything: an unsatisfiable verdict is rounding.
-        try transactOrRebuild(change, retryUnsatisfiable: !tag.isRequired) {
+        try transactOrRebuild(change, retryUnsatisfiable: !tag.isRequired, structural: false) {
             noteInput(newConstant)
             try shiftConstant(key, to: newConstant)
             try dualOptimize()

@@ -142,7 +142,7 @@ internal final class ObjectiveRow {
                 isMember[i] = false
             }
         }
-        members.removeSubrange(w..<members.count)
+        members.truncate(to: w)
     }
 
     /// Undoes this transaction's changes.
@@ -161,13 +161,13 @@ internal final class ObjectiveRow {
             }
             n -= 1
         }
-        undo.removeAll(keepingCapacity: true)
+        undo.clearKeepingCapacity()
         journaled = false
     }
 
     /// Keeps this transaction's changes.
     func commit() {
-        undo.removeAll(keepingCapacity: true)
+        undo.clearKeepingCapacity()
         journaled = false
         if members.count > 64 && members.count > 4 * cellCount { compact() }
     }

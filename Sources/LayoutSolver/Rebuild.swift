@@ -96,10 +96,10 @@ extension Solver {
         registry.userConstraints = count
         budget()
         try optimize()
-        simplex.infeasible.removeAll(keepingCapacity: true)
+        simplex.infeasible.clearKeepingCapacity()
         tableau.commit()
         simplex.commit()
-        journal.undoLog.removeAll(keepingCapacity: true)
+        journal.undoLog.clearKeepingCapacity()
     }
 
     /// Runs an operation incrementally (`body`, one transaction) and, if that fails for numerical
@@ -107,11 +107,12 @@ extension Solver {
     /// ``SolverError/pivotBudgetExceeded``, or `retryUnsatisfiable` and
     /// ``SolverError/unsatisfiableConstraint``), once more as a rebuild with `change`. The
     /// pivot budget never surfaces: it becomes ``SolverError/numericalInstability``.
+    /// `structural`: see ``transact(structural:_:)``.
     internal func transactOrRebuild(_ change: @autoclosure () -> RebuildChange,
-                                    retryUnsatisfiable: Bool = false,
+                                    retryUnsatisfiable: Bool = false, structural: Bool = true,
                                     _ body: () throws -> Void) throws {
         do {
-            try transact(body)
+            try transact(structural: structural, body)
         } catch let error as SolverError where error == .numericalInstability || error == .pivotBudgetExceeded
                     || (retryUnsatisfiable && error == .unsatisfiableConstraint) {
             stats.recoveries += 1
@@ -201,7 +202,7 @@ extension Solver {
         }
         verification.dependentsDirty = true
         for key in edits { registry.edits[key] = nil }
-        simplex.infeasible.removeAll(keepingCapacity: true)
+        simplex.infeasible.clearKeepingCapacity()
         tableau.commit()
         simplex.commit()
         journal.clear()

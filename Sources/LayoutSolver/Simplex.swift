@@ -61,7 +61,7 @@ internal struct Simplex {
     /// Keeps the objective changes of the transaction.
     mutating func commit() {
         for row in journaled { row.commit() }
-        journaled.removeAll(keepingCapacity: true)
+        journaled.clearKeepingCapacity()
     }
 
     /// Undoes the objective changes of the transaction (the level list itself is restored from
@@ -72,7 +72,7 @@ internal struct Simplex {
             journaled[n].rollback()
             n -= 1
         }
-        journaled.removeAll(keepingCapacity: true)
+        journaled.clearKeepingCapacity()
     }
 
     /// Records that the objective coefficients of `id` may have changed.
@@ -226,7 +226,7 @@ extension Solver {
     internal func enteringSymbol(setAside: [Int] = []) -> (Int, Double) {
         if simplex.objectiveAllDirty {
             for i in simplex.objectiveTouched { simplex.objectiveFlag[i] = false }
-            simplex.objectiveTouched.removeAll(keepingCapacity: true)
+            simplex.objectiveTouched.clearKeepingCapacity()
             for l in 0..<simplex.levels.count {
                 simplex.levels[l].row.forEachCell { index, _ in simplex.touch(makeID(index, 0)) }
             }
@@ -250,7 +250,7 @@ extension Solver {
                 bestDir = dir
             }
         }
-        simplex.objectiveTouched.removeSubrange(w..<simplex.objectiveTouched.count)
+        simplex.objectiveTouched.truncate(to: w)
         return best == Int.max ? (-1, 0) : (best, bestDir)
     }
 
@@ -448,7 +448,7 @@ extension Solver {
                 w += 1
                 if id < leaving { leaving = id }
             }
-            simplex.infeasible.removeSubrange(w..<simplex.infeasible.count)
+            simplex.infeasible.truncate(to: w)
             if leaving == Int.max { return }
             try countPivot()
             let row = tableau.view(indexOf(leaving))

@@ -254,7 +254,7 @@ public final class Solver {
     /// is not basic has value 0).
     public func updateVariables() {
         if tableau.externalsDirty {
-            tableau.externalIndices.removeAll(keepingCapacity: true)
+            tableau.externalIndices.clearKeepingCapacity()
             for i in 0..<tableau.nextIndex where tableau.symbolVariables[i] != nil { tableau.externalIndices.append(i) }
             tableau.externalsDirty = false
         }

@@ -68,3 +68,21 @@ internal struct RawStorage<T> {
     /// Frees the buffer (trivial elements need no deinitialisation).
     func free() { base.deallocate() }
 }
+
+extension Array {
+    /// Empties the array, keeping its buffer: `removeAll(keepingCapacity: true)` without its
+    /// generic range replacement and uniqueness check when there is nothing to remove — the
+    /// common case of the per-operation journals and work lists a commit clears (issue 19: ~600
+    /// instructions of a suggestion went to clearing lists that were already empty).
+    @inline(__always)
+    mutating func clearKeepingCapacity() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
+    }
+
+    /// Keeps the first `count` elements: `removeSubrange(count..<self.count)`, skipped when
+    /// nothing would be removed.
+    @inline(__always)
+    mutating func truncate(to count: Int) {
+        if count < self.count { removeSubrange(count..<self.count) }
+    }
+}

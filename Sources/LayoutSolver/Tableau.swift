@@ -353,8 +353,8 @@ internal final class Tableau {
     /// Forgets the journal (committed); compacts the arena and the column pool if their garbage
     /// outweighs the live data.
     func commit() {
-        undoRows.removeAll(keepingCapacity: true)
-        undoConstants.removeAll(keepingCapacity: true)
+        undoRows.clearKeepingCapacity()
+        undoConstants.clearKeepingCapacity()
         if arenaCount > 2 * liveCells + 1024 { compactArena() }
         if entryCount > 2 * liveEntries + 1024 { rebuildColumns() }
     }
@@ -375,8 +375,8 @@ internal final class Tableau {
             rowConst[undoConstants[k].0] = undoConstants[k].1
             k -= 1
         }
-        undoRows.removeAll(keepingCapacity: true)
-        undoConstants.removeAll(keepingCapacity: true)
+        undoRows.clearKeepingCapacity()
+        undoConstants.clearKeepingCapacity()
         liveCells = 0
         for index in 0..<nextIndex where rowCount[index] > 0 { liveCells += rowCount[index] }
         rebuildColumns()

@@ -20,15 +20,22 @@ internal enum Undo {
 
 /// Scalar and small state saved at the start of a transaction.
 internal struct Saved {
-    var levels: [Level]
+    /// The levels, free indices and orphans: nil when the operation cannot change them (a
+    /// constant change: ``Solver/transact(structural:_:)``), so that no second reference makes
+    /// the operation's first write copy them.
+    var levels: [Level]?
+    /// The infeasible rows at the start (always none between operations: commit and rebuild
+    /// clear them). Saved as `[]` when empty — holding a second reference to the solver's
+    /// array would make the dual simplex's first write copy it (a malloc and a free per
+    /// suggestion: issue 19's enaml profile).
     var infeasible: [Int]
-    var freeIndices: [Int]
+    var freeIndices: [Int]?
     var nextIndex: Int
     var liveSymbols: Int
     var rowCount: Int
     var seq: Int
     var userConstraints: Int
-    var orphans: [Int]
+    var orphans: [Int]?
     var implicitMarkers: Bool
     /// Verification state a refused operation must not change (Verification.swift).
     var inputMagnitude: Double
@@ -43,7 +50,7 @@ internal struct Journal {
 
     /// Forgets the journal (the transaction committed, or was undone).
     mutating func clear() {
-        undoLog.removeAll(keepingCapacity: true)
+        undoLog.clearKeepingCapacity()
         saved = nil
     }
 }
@@ -51,14 +58,20 @@ internal struct Journal {
 extension Solver {
     /// Runs `body` as one transaction: verifies the result (Verification.swift) and commits, or
     /// rolls everything back and rethrows. Each transaction gets a fresh pivot budget.
+    ///
+    /// `structural: false` is for constant changes (a suggestion, ``setConstant(_:to:)``): a
+    /// shift and dual-simplex pivots allocate and free no symbol and add or remove no level, so
+    /// the levels, free indices and orphans are not saved (saving them cost a copy of each
+    /// array the operation then wrote, and a retain and release of each: issue 19).
     @inline(__always)
-    internal func transact(_ body: () throws -> Void) throws {
+    internal func transact(structural: Bool = true, _ body: () throws -> Void) throws {
         tableau.beginTransaction()
-        journal.saved = Saved(levels: simplex.levels, infeasible: simplex.infeasible,
-                              freeIndices: tableau.freeIndices, nextIndex: tableau.nextIndex,
+        journal.saved = Saved(levels: structural ? simplex.levels : nil,
+                              infeasible: simplex.infeasible.isEmpty ? [] : simplex.infeasible,
+                              freeIndices: structural ? tableau.freeIndices : nil, nextIndex: tableau.nextIndex,
                               liveSymbols: tableau.liveSymbols, rowCount: tableau.basicCount,
                               seq: registry.seqCounter, userConstraints: registry.userConstraints,
-                              orphans: tableau.orphans, implicitMarkers: registry.implicitMarkers,
+                              orphans: structural ? tableau.orphans : nil, implicitMarkers: registry.implicitMarkers,
                               inputMagnitude: verification.inputMagnitude,
                               operationsSinceFullCheck: verification.operationsSinceFullCheck)
         simplex.pivots = 0
@@ -67,13 +80,13 @@ extension Solver {
             || verification.staleDependents > verification.dependentEntries / 2 + 1024 {
             reindexDependents()
         }
-        verification.changedRecords.removeAll(keepingCapacity: true)
+        verification.changedRecords.clearKeepingCapacity()
         verification.removedMagnitude = 0
         verification.shiftedParameter = 0
         do {
             try body()
             try verifyOperation()
-            simplex.infeasible.removeAll(keepingCapacity: true)
+            simplex.infeasible.clearKeepingCapacity()
             simplex.artificial = nil
             tableau.commit()
             simplex.commit()
@@ -105,15 +118,16 @@ extension Solver {
         tableau.externalsDirty = true
         simplex.objectiveAllDirty = true
         let s = journal.saved!
-        simplex.levels = s.levels
-        simplex.infeasible = s.infeasible
-        tableau.freeIndices = s.freeIndices
+        if let levels = s.levels { simplex.levels = levels }
+        simplex.infeasible.clearKeepingCapacity()
+        simplex.infeasible.append(contentsOf: s.infeasible)
+        if let free = s.freeIndices { tableau.freeIndices = free }
         tableau.nextIndex = s.nextIndex
         tableau.liveSymbols = s.liveSymbols
         tableau.basicCount = s.rowCount
         registry.seqCounter = s.seq
         registry.userConstraints = s.userConstraints
-        tableau.orphans = s.orphans
+        if let orphans = s.orphans { tableau.orphans = orphans }
         registry.implicitMarkers = s.implicitMarkers
         verification.inputMagnitude = s.inputMagnitude
         verification.operationsSinceFullCheck = s.operationsSinceFullCheck

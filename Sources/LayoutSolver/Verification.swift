@@ -124,6 +124,7 @@ extension Verification {
         if runFull && message == nil {
             magnitudeNeeded = 0   // recomputed over every constraint
             residueHighWater = 0  // likewise
+            forgetResiduesOfWrittenRows(tableau)
             message = requiredViolation(tableau)
             if message == nil {
                 operationsSinceFullCheck = 0
@@ -162,8 +163,8 @@ extension Verification {
             let grown = Swift.max(records.count, 2 * valueStamps.count)
             valueStamps.append(contentsOf: repeatElement(0, count: grown - valueStamps.count))
         }
-        valueList.removeAll(keepingCapacity: true)
-        touchedRestricted.removeAll(keepingCapacity: true)
+        valueList.clearKeepingCapacity()
+        touchedRestricted.clearKeepingCapacity()
         var magnitude = inputMagnitude
         var fell = false
         var nonFinite = -1
@@ -175,19 +176,45 @@ extension Verification {
         // smallest tolerance it can have (1e-8 × (|constant| + 1)), summed over the shifts since
         // the last full check, the shifted rows' constraints are not even looked at (layouts:
         // exact encodings, residue 0, values ~1e3).
-        var largestShifted = 0.0
-        tableau.undoConstants.withUnsafeBufferPointer { shifted in
-            for n in 0..<shifted.count {
-                largestShifted = Swift.max(largestShifted, shifted[n].1.magnitude + tableau.rowConstant(shifted[n].0).magnitude)
+        // Only rows that some record reads need count: a shifted row's rounding stays in that
+        // row's constant, so it can reach a residual only through a record registered on it (the
+        // dependent lists the walk below follows). An optional constraint's slack far from its
+        // bound (enaml's `width <= 16777200`: a slack of 1.7e7) has no dependent, and counting
+        // its rounding made the global test fail on every suggestion of a system whose every
+        // residue is 0 — the walk then ran only to find that no record needed a look. The plain
+        // maximum is tried first (one pass, no list look-up: a resize shifts every row of a
+        // chain, all of them read); only when it fails the test are the rows without a
+        // dependent left out.
+        func largestShifted(readOnly: Bool) -> Double {
+            var largest = 0.0
+            tableau.undoConstants.withUnsafeBufferPointer { shifted in
+            dependentHead.withUnsafeBufferPointer { head in
+                for n in 0..<shifted.count {
+                    let index = shifted[n].0
+                    if readOnly && (index >= head.count || head[index] < 0) { continue }
+                    largest = Swift.max(largest, shifted[n].1.magnitude + tableau.rowConstant(index).magnitude)
+                }
             }
+            }
+            return largest
+        }
+        func skips(_ rounding: Double) -> Bool {
+            residueHighWater * (totalShift - fullCheckShift)
+                + coeffSumHighWater * (totalRounding + rounding - fullCheckRounding) <= 1e-8
         }
         // Running totals (never lowered): a constraint's share is the part since its own last
         // check, the global test uses the part since the last full check.
         totalShift += shiftedParameter
-        totalRounding += 2.5e-16 * largestShifted
-        let skipShifted = tableau.undoConstants.isEmpty
-            || residueHighWater * (totalShift - fullCheckShift)
-               + coeffSumHighWater * (totalRounding - fullCheckRounding) <= 1e-8
+        // (Which pass comes first follows the last operation: the system's shape rarely changes.)
+        var rounding = 2.5e-16 * largestShifted(readOnly: shiftedRowsWithoutReaders)
+        if !shiftedRowsWithoutReaders && !tableau.undoConstants.isEmpty && !skips(rounding) {
+            rounding = 2.5e-16 * largestShifted(readOnly: true)
+            shiftedRowsWithoutReaders = skips(rounding)
+        } else if shiftedRowsWithoutReaders && !skips(rounding) {
+            shiftedRowsWithoutReaders = false   // the filter did not help: the plain pass again
+        }
+        let skipShifted = tableau.undoConstants.isEmpty || skips(rounding)
+        totalRounding += rounding
         // A value that may have carried `M` fell below half the last full check's `M` (a
         // crossing, so a gradual fall is caught too): verdicts need the new `M`. Every row
         // counts, not only user variables' — a released variable's index is no longer marked as
@@ -209,128 +236,112 @@ extension Verification {
                 fell = fellAt(tableau.undoConstants[n].0, tableau.undoConstants[n].1)
             }
         }
-        // The walk over the written rows and the records that read them works on the arrays moved
-        // into locals and through buffer pointers (no uniqueness or bounds checks per access: the
-        // walk is most of a suggestion's verification), and puts them back afterwards.
-        var indexStamps: [Int] = []
-        var recordStamps: [Int] = []
-        var recs: [CheckRecord] = []
-        var list: [Int] = []
-        var restricted: [Int] = []
-        swap(&indexStamps, &verifyIndexStamps)
-        swap(&recordStamps, &valueStamps)
-        swap(&recs, &records)
-        swap(&list, &valueList)
-        swap(&restricted, &touchedRestricted)
-        var highWater = residueHighWater
         var shiftWork = 0
-        let shiftNow = totalShift, roundingNow = totalRounding
-        dependentHead.withUnsafeBufferPointer { head in
-        dependentNext.withUnsafeBufferPointer { next in
-        dependentSlot.withUnsafeBufferPointer { slots in
-        dependentGen.withUnsafeBufferPointer { gens in
-        recs.withUnsafeMutableBufferPointer { r in
-        indexStamps.withUnsafeMutableBufferPointer { visited in
-        recordStamps.withUnsafeMutableBufferPointer { queued in
-            func visit(_ index: Int, _ old: Double, rewritten: Bool) {
-                if index >= tableau.capacity { return }
-                let now = tableau.rowConstant(index)
-                if tableau.kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
-                if visited[index] == stamp { return }
-                visited[index] = stamp
-                // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then
-                // NaN): no tolerance can judge such a row, so it is refused outright.
-                if !now.isFinite { nonFinite = index }
-                let basic = tableau.hasRow(index)
-                if basic && rewritten {
-                    let v = tableau.view(index)
-                    for n in 0..<v.count where !v.coeffs[n].isFinite { nonFinite = index }
-                }
-                // A value that did not change cannot have broken anything (bitwise: NaN counts as
-                // a change).
-                let changed = !(old == now)
-                if basic && isRestrictedPivotable(tableau.idOfIndex(index)) && changed && !(now >= -absoluteEpsilon) {
-                    restricted.append(index)
-                }
-                guard index < head.count, rewritten || !skipShifted else { return }
-                var e = head[index]
-                while e >= 0 {
-                    let slot = slots[e]
-                    // A live record of the constraint that registered the entry
-                    // (``entryValid(_:)``).
-                    if r[slot].live && r[slot].generation == gens[e] {
-                        if rewritten {
-                            // Its coefficients changed: the encoding's residue is unknown until
-                            // the next full check (no shift may be skipped on it); its value is
-                            // checked if it moved.
-                            r[slot].residue = .infinity
-                            highWater = .infinity
-                            if changed && queued[slot] != stamp {
-                                queued[slot] = stamp
-                                list.append(slot)
-                            }
-                        } else if queued[slot] != stamp {
-                            shiftWork &+= 1
-                            // Shifted only: the residual moved by at most residue × shift (exact
-                            // arithmetic on the stored coefficients; the additions' rounding is
-                            // ~1e-16 of the values). Within a tenth of the smallest tolerance the
-                            // constraint can have (1e-7 × (|constant| + 1)), summed over the
-                            // shifts since its last check, it needs no check.
-                            let bound = r[slot].residue * (shiftNow - r[slot].baseShift)
-                                + r[slot].coeffSum * (roundingNow - r[slot].baseRounding)
-                            if !(bound <= 1e-8 * (r[slot].constant.magnitude + 1)) {
-                                queued[slot] = stamp
-                                list.append(slot)
-                                shiftWork &+= Verification.shiftCheckWeight
+        if tableau.undoRows.isEmpty && skipShifted {
+            // Only constants moved and no record needs a look (above): the shifted rows are
+            // scanned for overflow, infeasible restricted rows and `M` in one tight loop, with no
+            // dependents walk (a suggestion or a resize shifts a whole column).
+            scanShiftedRows(tableau, stamp: stamp, magnitude: &magnitude, nonFinite: &nonFinite)
+        } else {
+            // The walk over the written rows and the records that read them works on the arrays moved
+            // into locals and through buffer pointers (no uniqueness or bounds checks per access: the
+            // walk is most of a suggestion's verification), and puts them back afterwards.
+            var indexStamps: [Int] = []
+            var recordStamps: [Int] = []
+            var recs: [CheckRecord] = []
+            var list: [Int] = []
+            var restricted: [Int] = []
+            swap(&indexStamps, &verifyIndexStamps)
+            swap(&recordStamps, &valueStamps)
+            swap(&recs, &records)
+            swap(&list, &valueList)
+            swap(&restricted, &touchedRestricted)
+            var highWater = residueHighWater
+            let shiftNow = totalShift, roundingNow = totalRounding
+            dependentHead.withUnsafeBufferPointer { head in
+            dependentNext.withUnsafeBufferPointer { next in
+            dependentSlot.withUnsafeBufferPointer { slots in
+            dependentGen.withUnsafeBufferPointer { gens in
+            recs.withUnsafeMutableBufferPointer { r in
+            indexStamps.withUnsafeMutableBufferPointer { visited in
+            recordStamps.withUnsafeMutableBufferPointer { queued in
+                func visit(_ index: Int, _ old: Double, rewritten: Bool) {
+                    if index >= tableau.capacity { return }
+                    let now = tableau.rowConstant(index)
+                    if tableau.kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
+                    if visited[index] == stamp { return }
+                    visited[index] = stamp
+                    // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then
+                    // NaN): no tolerance can judge such a row, so it is refused outright.
+                    if !now.isFinite { nonFinite = index }
+                    let basic = tableau.hasRow(index)
+                    if basic && rewritten {
+                        let v = tableau.view(index)
+                        for n in 0..<v.count where !v.coeffs[n].isFinite { nonFinite = index }
+                    }
+                    // A value that did not change cannot have broken anything (bitwise: NaN counts as
+                    // a change).
+                    let changed = !(old == now)
+                    if basic && isRestrictedPivotable(tableau.idOfIndex(index)) && changed && !(now >= -absoluteEpsilon) {
+                        restricted.append(index)
+                    }
+                    guard index < head.count, rewritten || !skipShifted else { return }
+                    var e = head[index]
+                    while e >= 0 {
+                        let slot = slots[e]
+                        // A live record of the constraint that registered the entry
+                        // (``entryValid(_:)``).
+                        if r[slot].live && r[slot].generation == gens[e] {
+                            if rewritten {
+                                // Its coefficients changed: the encoding's residue is unknown until
+                                // the next full check (no shift may be skipped on it); its value is
+                                // checked if it moved.
+                                r[slot].residue = .infinity
+                                highWater = .infinity
+                                if changed && queued[slot] != stamp {
+                                    queued[slot] = stamp
+                                    list.append(slot)
+                                }
+                            } else if queued[slot] != stamp {
+                                shiftWork &+= 1
+                                // Shifted only: the residual moved by at most residue × shift (exact
+                                // arithmetic on the stored coefficients; the additions' rounding is
+                                // ~1e-16 of the values). Within a tenth of the smallest tolerance the
+                                // constraint can have (1e-7 × (|constant| + 1)), summed over the
+                                // shifts since its last check, it needs no check.
+                                let bound = r[slot].residue * (shiftNow - r[slot].baseShift)
+                                    + r[slot].coeffSum * (roundingNow - r[slot].baseRounding)
+                                if !(bound <= 1e-8 * (r[slot].constant.magnitude + 1)) {
+                                    queued[slot] = stamp
+                                    list.append(slot)
+                                    shiftWork &+= Verification.shiftCheckWeight
+                                }
                             }
                         }
-                    }
-                    e = next[e]
-                }
-            }
-            for n in 0..<tableau.undoRows.count {
-                let (index, h) = tableau.undoRows[n]
-                visit(index, h.count < 0 ? 0 : h.constant, rewritten: true)
-            }
-            if !skipShifted {
-                for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
-            } else {
-                // The rows whose constants alone moved, when their constraints need no look
-                // (above): `visit(_:_:rewritten: false)` up to its dependents walk, in one tight
-                // loop (a resize shifts every row of a chain).
-                let capacity = tableau.capacity
-                let kinds = tableau.kinds, rowCount = tableau.rowCount, rowConst = tableau.rowConst
-                tableau.undoConstants.withUnsafeBufferPointer { shifted in
-                    for n in 0..<shifted.count {
-                        let (index, old) = shifted[n]
-                        if index >= capacity { continue }
-                        let basic = rowCount[index] >= 0
-                        let now = basic ? rowConst[index] : 0
-                        let kind = Int(kinds[index])
-                        if kind == SymbolKind.external { magnitude = Swift.max(magnitude, now.magnitude) }
-                        if visited[index] == stamp { continue }
-                        visited[index] = stamp
-                        if !now.isFinite { nonFinite = index }
-                        if basic && (kind == SymbolKind.slack || kind == SymbolKind.error)
-                            && !(old == now) && !(now >= -absoluteEpsilon) {
-                            restricted.append(index)
-                        }
+                        e = next[e]
                     }
                 }
+                for n in 0..<tableau.undoRows.count {
+                    let (index, h) = tableau.undoRows[n]
+                    visit(index, h.count < 0 ? 0 : h.constant, rewritten: true)
+                }
+                if !skipShifted {
+                    for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
+                }
             }
+            }
+            }
+            }
+            }
+            }
+            }
+            swap(&indexStamps, &verifyIndexStamps)
+            swap(&recordStamps, &valueStamps)
+            swap(&recs, &records)
+            swap(&list, &valueList)
+            swap(&restricted, &touchedRestricted)
+            residueHighWater = highWater
         }
-        }
-        }
-        }
-        }
-        }
-        }
-        swap(&indexStamps, &verifyIndexStamps)
-        swap(&recordStamps, &valueStamps)
-        swap(&recs, &records)
-        swap(&list, &valueList)
-        swap(&restricted, &touchedRestricted)
-        residueHighWater = highWater
         // Counted only for pure shifts (no row rewritten, no constraint changed): after a full
         // check such an operation finds every residue known and skips; one that rewrites rows
         // or changes a constraint makes a residue unknown again itself.
@@ -359,6 +370,39 @@ extension Verification {
             }
         }
         return .holds
+    }
+
+    /// The rows whose constants alone moved, when no record that reads them needs a look (see
+    /// ``incrementalViolation(_:)``): what its walk does to each row before the dependents — the
+    /// largest user-variable value into `magnitude`, a non-finite row into `nonFinite`, an
+    /// infeasible restricted row into ``touchedRestricted`` — in one loop over buffer pointers,
+    /// outside the walk's closures (whose captured locals cost a run-time exclusivity check each).
+    mutating func scanShiftedRows(_ tableau: Tableau, stamp: Int, magnitude: inout Double, nonFinite: inout Int) {
+        let capacity = tableau.capacity
+        let kinds = tableau.kinds, rowCount = tableau.rowCount, rowConst = tableau.rowConst
+        var largest = magnitude
+        var overflow = nonFinite
+        tableau.undoConstants.withUnsafeBufferPointer { shifted in
+        verifyIndexStamps.withUnsafeMutableBufferPointer { visited in
+            for n in 0..<shifted.count {
+                let (index, old) = shifted[n]
+                if index >= capacity { continue }
+                let basic = rowCount[index] >= 0
+                let now = basic ? rowConst[index] : 0
+                let kind = Int(kinds[index])
+                if kind == SymbolKind.external { largest = Swift.max(largest, now.magnitude) }
+                if visited[index] == stamp { continue }
+                visited[index] = stamp
+                if !now.isFinite { overflow = index }
+                if basic && (kind == SymbolKind.slack || kind == SymbolKind.error)
+                    && !(old == now) && !(now >= -absoluteEpsilon) {
+                    touchedRestricted.append(index)
+                }
+            }
+        }
+        }
+        magnitude = largest
+        nonFinite = overflow
     }
 
     /// Whether the restricted (slack or error) row at `index` is infeasible beyond `feasibility`
@@ -403,9 +447,36 @@ extension Verification {
                let violation = restrictedRowViolation(index, feasibility: feasibility, tableau) { return violation }
         }
         for slot in 0..<records.count where records[slot].live {
-            if let violation = recordViolation(slot, magnitude: magnitude, tableau) { return violation }
+            // A finite residue means that no row the record reads was rewritten since its cells
+            // were last substituted, and that substitution found no drift (see
+            // ``recordViolation(_:magnitude:_:valueOnly:)``): the same cells would give the same
+            // verdict, so only its value is checked again (the values move with every shift).
+            let known = records[slot].residue
+            if known.isFinite {
+                if let violation = recordValueViolation(slot, magnitude: magnitude, tableau) { return violation }
+                if known > residueHighWater { residueHighWater = known }
+            } else if let violation = recordViolation(slot, magnitude: magnitude, tableau) {
+                return violation
+            }
         }
         return nil
+    }
+
+    /// Before a full check: the records whose rows this operation rewrote, and those it added or
+    /// changed, get an unknown residue (the incremental walk, which a full check replaces, would
+    /// have done so), so that ``requiredViolation(_:)`` substitutes their cells again.
+    mutating func forgetResiduesOfWrittenRows(_ tableau: Tableau) {
+        for n in 0..<tableau.undoRows.count {
+            let index = tableau.undoRows[n].0
+            guard index < dependentHead.count else { continue }
+            var e = dependentHead[index]
+            while e >= 0 {
+                let slot = dependentSlot[e]
+                if records[slot].live && records[slot].generation == dependentGen[e] { records[slot].residue = .infinity }
+                e = dependentNext[e]
+            }
+        }
+        for slot in changedRecords where slot < records.count { records[slot].residue = .infinity }
     }
 
     /// Whether the tableau still encodes the required constraint `tag` (a description of the
@@ -432,7 +503,7 @@ extension Verification {
             verifyMag.append(contentsOf: repeatElement(0, count: grow))
             verifyCellStamps.append(contentsOf: repeatElement(0, count: grow))
         }
-        verifyCells.removeAll(keepingCapacity: true)
+        verifyCells.clearKeepingCapacity()
         var value = tag.constant          // the constraint's residual at the current values
         var scale = tag.constant.magnitude + 1
         var largest = 0.0
@@ -498,10 +569,15 @@ extension Verification {
                                              magnitude: magnitude) {
             return violation
         }
-        records[slot].residue = residue
+        // The residue is kept only when these cells were judged for drift and passed (a drift
+        // found here or by an earlier record leaves it unknown): a full check substitutes the
+        // cells of a record with a known residue no more (``requiredViolation(_:)``).
+        let judged = softViolation == nil
+        records[slot].residue = judged ? residue : .infinity
         records[slot].baseShift = totalShift
         records[slot].baseRounding = totalRounding
-        if residue > residueHighWater || residueHighWater.isNaN { residueHighWater = residue }
+        let stored = records[slot].residue
+        if stored > residueHighWater || residueHighWater.isNaN { residueHighWater = stored }
         return nil
     }
 
