@@ -156,16 +156,9 @@ extension Solver {
         }
         let step = delta / markerCoeff
         verification.shiftedParameter += step.magnitude   // bounds the verification's shift error (Verification.swift)
-        tableau.collectColumn(m)
-        tableau.undoConstants.reserveCapacity(tableau.undoConstants.count + tableau.columnCount)
-        for n in 0..<tableau.columnCount {
-            let index = tableau.columnIndices[n]
-            let g = tableau.columnCoeffs[n]
-            touchConstant(index)
-            let old = tableau.rowConst[index]
-            tableau.rowConst[index] += g * step
-            try checkShifted(index, idOfIndex(index), scale: old.magnitude + (g * step).magnitude)
-        }
+        // Every row holding the marker (`Tableau.shiftColumn`: journaled, dummy rows kept at 0,
+        // infeasible rows recorded — ``checkShifted(_:_:scale:)`` for a whole column).
+        if tableau.shiftColumn(m, by: step, &simplex.infeasible) != nil { throw SolverError.unsatisfiableConstraint }
     }
 
     /// After the constant of the row at `index` (basic symbol `id`) was shifted: a basic dummy's

@@ -133,4 +133,49 @@ extension Tableau {
             for i in 0..<rowCount[index] where cellIDs[s + i] == id { cellIDs[s + i] = newID }
         }
     }
+
+    /// Adds `g · step` to the constant of every row holding `id` with coefficient `g` (the
+    /// substitution `id = id' + step` of a constant change, EditVariables.swift), journaled
+    /// (``undoConstants``). A basic dummy's row must stay 0 up to the shift's rounding
+    /// (``isRoundingOf(_:scale:)`` of |old| + |g · step|) and is set back to exactly 0; the first
+    /// that does not is returned (the change contradicts the required equalities: the caller
+    /// throws, the transaction rolls back). Restricted rows that become infeasible are appended
+    /// to `infeasible`. One loop through the column cache's raw storage, the journal appended
+    /// to a local array (no uniqueness check per row): a resize shifts every row of a chain.
+    func shiftColumn(_ id: Int, by step: Double, _ infeasible: inout [Int]) -> Int? {
+        collectColumn(id)
+        let count = columnCount
+        if count == 0 { return nil }
+        var journal: [(Int, Double)] = []
+        swap(&journal, &undoConstants)
+        journal.reserveCapacity(journal.count + count)
+        let indices = columnIndices, coeffs = columnCoeffs, constants = rowConst
+        let stamps = rowStamp, stamp = txStamp, kinds = self.kinds
+        var broken: Int? = nil
+        for n in 0..<count {
+            let index = indices[n]
+            let old = constants[index]
+            let shift = coeffs[n] * step
+            if stamps[index] != stamp { journal.append((index, old)) }
+            let now = old + shift
+            let kind = Int(kinds[index])
+            if kind == SymbolKind.dummy {
+                // Only dummies in its row: it must stay 0.
+                if !isRoundingOf(now, scale: old.magnitude + shift.magnitude) {
+                    constants[index] = now
+                    broken = index
+                    break
+                }
+                constants[index] = 0
+            } else {
+                constants[index] = now
+                if (kind == SymbolKind.slack || kind == SymbolKind.error) && now < -absoluteEpsilon {
+                    let rid = makeID(index, kind)
+                    if infeasible.last != rid { infeasible.append(rid) }
+                }
+            }
+        }
+        swap(&journal, &undoConstants)
+        return broken
+    }
 }

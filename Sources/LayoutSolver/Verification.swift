@@ -176,45 +176,24 @@ extension Verification {
         // smallest tolerance it can have (1e-8 × (|constant| + 1)), summed over the shifts since
         // the last full check, the shifted rows' constraints are not even looked at (layouts:
         // exact encodings, residue 0, values ~1e3).
-        // Only rows that some record reads need count: a shifted row's rounding stays in that
-        // row's constant, so it can reach a residual only through a record registered on it (the
+        // Only rows that some record reads count: a shifted row's rounding stays in that row's
+        // constant, so it can reach a residual only through a record registered on it (the
         // dependent lists the walk below follows). An optional constraint's slack far from its
         // bound (enaml's `width <= 16777200`: a slack of 1.7e7) has no dependent, and counting
         // its rounding made the global test fail on every suggestion of a system whose every
-        // residue is 0 — the walk then ran only to find that no record needed a look. The plain
-        // maximum is tried first (one pass, no list look-up: a resize shifts every row of a
-        // chain, all of them read); only when it fails the test are the rows without a
-        // dependent left out.
-        func largestShifted(readOnly: Bool) -> Double {
-            var largest = 0.0
-            tableau.undoConstants.withUnsafeBufferPointer { shifted in
-            dependentHead.withUnsafeBufferPointer { head in
-                for n in 0..<shifted.count {
-                    let index = shifted[n].0
-                    if readOnly && (index >= head.count || head[index] < 0) { continue }
-                    largest = Swift.max(largest, shifted[n].1.magnitude + tableau.rowConstant(index).magnitude)
-                }
-            }
-            }
-            return largest
-        }
-        func skips(_ rounding: Double) -> Bool {
-            residueHighWater * (totalShift - fullCheckShift)
-                + coeffSumHighWater * (totalRounding + rounding - fullCheckRounding) <= 1e-8
-        }
+        // residue is 0 — the walk then ran only to find that no record needed a look.
+        // One pass over the shifted rows gives that largest rounding and, for when no record
+        // needs a look, everything else the walk would take from them (``scanShiftedRows``).
+        let scannedMagnitude = magnitude
+        let largestShifted = scanShiftedRows(tableau, magnitude: &magnitude, nonFinite: &nonFinite)
+        let rounding = 2.5e-16 * largestShifted
         // Running totals (never lowered): a constraint's share is the part since its own last
         // check, the global test uses the part since the last full check.
         totalShift += shiftedParameter
-        // (Which pass comes first follows the last operation: the system's shape rarely changes.)
-        var rounding = 2.5e-16 * largestShifted(readOnly: shiftedRowsWithoutReaders)
-        if !shiftedRowsWithoutReaders && !tableau.undoConstants.isEmpty && !skips(rounding) {
-            rounding = 2.5e-16 * largestShifted(readOnly: true)
-            shiftedRowsWithoutReaders = skips(rounding)
-        } else if shiftedRowsWithoutReaders && !skips(rounding) {
-            shiftedRowsWithoutReaders = false   // the filter did not help: the plain pass again
-        }
-        let skipShifted = tableau.undoConstants.isEmpty || skips(rounding)
         totalRounding += rounding
+        let skipShifted = tableau.undoConstants.isEmpty
+            || residueHighWater * (totalShift - fullCheckShift)
+               + coeffSumHighWater * (totalRounding - fullCheckRounding) <= 1e-8
         // A value that may have carried `M` fell below half the last full check's `M` (a
         // crossing, so a gradual fall is caught too): verdicts need the new `M`. Every row
         // counts, not only user variables' — a released variable's index is no longer marked as
@@ -237,12 +216,12 @@ extension Verification {
             }
         }
         var shiftWork = 0
-        if tableau.undoRows.isEmpty && skipShifted {
-            // Only constants moved and no record needs a look (above): the shifted rows are
-            // scanned for overflow, infeasible restricted rows and `M` in one tight loop, with no
-            // dependents walk (a suggestion or a resize shifts a whole column).
-            scanShiftedRows(tableau, stamp: stamp, magnitude: &magnitude, nonFinite: &nonFinite)
-        } else {
+        if !(tableau.undoRows.isEmpty && skipShifted) {
+            // Rows were rewritten or some record may need a look: the walk below visits every
+            // written row itself (the scan's findings are dropped, not counted twice).
+            magnitude = scannedMagnitude
+            nonFinite = -1
+            touchedRestricted.clearKeepingCapacity()
             // The walk over the written rows and the records that read them works on the arrays moved
             // into locals and through buffer pointers (no uniqueness or bounds checks per access: the
             // walk is most of a suggestion's verification), and puts them back afterwards.
@@ -372,27 +351,33 @@ extension Verification {
         return .holds
     }
 
-    /// The rows whose constants alone moved, when no record that reads them needs a look (see
-    /// ``incrementalViolation(_:)``): what its walk does to each row before the dependents — the
-    /// largest user-variable value into `magnitude`, a non-finite row into `nonFinite`, an
-    /// infeasible restricted row into ``touchedRestricted`` — in one loop over buffer pointers,
-    /// outside the walk's closures (whose captured locals cost a run-time exclusivity check each).
-    mutating func scanShiftedRows(_ tableau: Tableau, stamp: Int, magnitude: inout Double, nonFinite: inout Int) {
+    /// One pass over the rows whose constants were shifted (the journal's `undoConstants`):
+    /// returns the largest `|old| + |new|` among the rows some record reads (the bound of their
+    /// rounding, see ``incrementalViolation(_:)``), and does to each row what the dependents walk
+    /// does before it reaches the dependents — the largest user-variable value into
+    /// `magnitude`, a non-finite row into `nonFinite`, an infeasible restricted row into
+    /// ``touchedRestricted`` — so that an operation whose records need no look (a suggestion or a
+    /// resize shifts a whole column) is verified by this loop alone. Buffer pointers, no
+    /// closures over captured locals (each such access cost a run-time exclusivity check).
+    mutating func scanShiftedRows(_ tableau: Tableau, magnitude: inout Double, nonFinite: inout Int) -> Double {
         let capacity = tableau.capacity
         let kinds = tableau.kinds, rowCount = tableau.rowCount, rowConst = tableau.rowConst
         var largest = magnitude
         var overflow = nonFinite
+        var largestRead = 0.0
+        let heads = dependentHead.count
         tableau.undoConstants.withUnsafeBufferPointer { shifted in
-        verifyIndexStamps.withUnsafeMutableBufferPointer { visited in
+        dependentHead.withUnsafeBufferPointer { head in
             for n in 0..<shifted.count {
                 let (index, old) = shifted[n]
                 if index >= capacity { continue }
                 let basic = rowCount[index] >= 0
                 let now = basic ? rowConst[index] : 0
+                if index < heads && head[index] >= 0 {
+                    largestRead = Swift.max(largestRead, old.magnitude + now.magnitude)
+                }
                 let kind = Int(kinds[index])
                 if kind == SymbolKind.external { largest = Swift.max(largest, now.magnitude) }
-                if visited[index] == stamp { continue }
-                visited[index] = stamp
                 if !now.isFinite { overflow = index }
                 if basic && (kind == SymbolKind.slack || kind == SymbolKind.error)
                     && !(old == now) && !(now >= -absoluteEpsilon) {
@@ -403,6 +388,7 @@ extension Verification {
         }
         magnitude = largest
         nonFinite = overflow
+        return largestRead
     }
 
     /// Whether the restricted (slack or error) row at `index` is infeasible beyond `feasibility`

@@ -94,10 +94,6 @@ internal struct Verification {
     /// values at the last full check (Verification.swift, shifted rows).
     var totalShift = 0.0
     var totalRounding = 0.0
-    /// Whether the last operation's shifted rows passed the global rounding test only without
-    /// the rows no record reads (then that filtered pass is tried first: see
-    /// ``incrementalViolation(_:)``). A speed hint only; both passes are sound.
-    var shiftedRowsWithoutReaders = false
     var fullCheckShift = 0.0
     var fullCheckRounding = 0.0
     /// Operations since the last full verification, and that verification's magnitude `M`.

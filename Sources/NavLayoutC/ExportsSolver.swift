@@ -471,9 +471,14 @@ public func nl_solver_suggest_value(_ solver: OpaquePointer?, _ variable: Opaque
         // Formatted only when a call fails (issue 6: string building was ~10% of a suggestion); a
         // local function, not a closure value, so nothing is allocated per call (issue 19).
         func what() -> String { "nl_solver_suggest_value ('\(v)', \(value))" }
+        if value.magnitude <= solverMaxConstant {
+            // A valid value (the common case): the solver's own check of the edit variable, whose
+            // error maps to the same message as below — no second look-up (issue 19).
+            try solverCall(what()) { try ctx.solver.suggestValue(v, value) }
+            return
+        }
         if !ctx.solver.hasEditVariable(v) { throw NavLayoutError.unknown("\(what()): not an edit variable of the solver") }
         try requireConstant(value, "\(what()): value")
-        try solverCall(what()) { try ctx.solver.suggestValue(v, value) }
     }
 }
 
