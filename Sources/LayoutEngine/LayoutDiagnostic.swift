@@ -205,6 +205,14 @@ extension LayoutRootView {
                 }
             }
         }
+        // Without the walk's two rules of lower severity, only hiddenInHidingStack is left: it
+        // can fire only for a view its hiding stack arranges, and such a view is a subview of its
+        // stack, which is in this hierarchy (registered) when the view is. No flagged view in a
+        // registered stack: the walk would find nothing (issue 19: it ran at every report).
+        if !ambiguity && !leftRight
+            && !system_.stacks.contains(where: { $0.arrangedSubviews.contains { $0.hiddenSetWhileStacked } }) {
+            return out
+        }
         visit(self, parentVisible: true)
         return out
     }

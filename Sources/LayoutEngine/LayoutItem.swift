@@ -66,6 +66,9 @@ open class LayoutItem {
 
     /// Lists `c` as referencing this item; returns its position in `referencingConstraints`.
     package func addReference(_ c: LayoutConstraint) -> Int {
+        // Room for a typical item's constraints at once (issue 19: the list grew 1, 2, 4, … with
+        // an allocation and a copy at each step, for every new view of every state).
+        if referencingConstraints.capacity == 0 { referencingConstraints.reserveCapacity(4) }
         referencingConstraints.append(c)
         return referencingConstraints.count - 1
     }

@@ -231,21 +231,25 @@ package final class LayoutSystem {
     /// or changes a constant, or changes its own constant); a pass that only adds cannot let it
     /// in, so it stays broken without a (costly, rolled back) retry.
     ///
-    /// Two shortcuts keep a transition's solver work down without changing that result, in a pass
-    /// that starts without broken constraints or constant changes:
+    /// Three shortcuts keep a transition's solver work down without changing that result, in a
+    /// pass that starts without broken constraints or constant changes:
+    ///
+    /// * **Batches.** The removals leave the solver as one `Solver.removeConstraints` operation
+    ///   (in every pass), and two or more additions enter it as one all-or-nothing
+    ///   `Solver.addConstraints` batch; if the batch is refused (some required constraint
+    ///   conflicts), the additions are made one by one, oldest first, as below.
     ///
     /// * **Hand-over.** A constraint being removed whose exact twin is being added (same anchors,
     ///   relation, multiplier, constant and solver strength — e.g. a delegate that deactivates one
     ///   state's `viewport.leading == safeArea.leading` and activates the next state's) gives its
     ///   solver constraint to the twin instead of a removal and an addition of the same equation.
-    ///   The additions of such a pass then enter the solver as one all-or-nothing
-    ///   `Solver.addConstraints` batch; if it is refused (some required constraint conflicts), the
-    ///   hand-overs are undone and the additions are made one by one, oldest first, exactly as
-    ///   without the shortcut — so which constraint is broken never depends on it.
-    /// * **Rebuild.** When a pass removes more constraints than stay (a delegate tearing most of a
-    ///   state down, e.g. navigation disabled), the solver is reset and the staying ones are
-    ///   added back as one batch, oldest first: removing a constraint costs more than adding one,
-    ///   so this is cheaper than the removals.
+    ///   The additions of such a pass (even a single one) enter the solver as one batch; if it is
+    ///   refused, the hand-overs are undone too and the additions are made one by one, oldest
+    ///   first, exactly as without the shortcut — so which constraint is broken never depends on it.
+    /// * **Rebuild.** When a pass removes clearly more constraints than stay (a delegate tearing
+    ///   most of a state down, e.g. navigation disabled; the rule counting hand-overs and the
+    ///   reset is in `rebuildWithoutPendingRemovals`), the solver is reset and the staying ones
+    ///   are added back as one batch, oldest first, which is cheaper than the removals.
     ///
     /// The solver holds the same set of constraints either way; where the optimum is unique (no
     /// `ambiguousLayout`) the frames are the same.
@@ -259,6 +263,7 @@ package final class LayoutSystem {
         let rebuilt = shortcuts && rebuildWithoutPendingRemovals()
         if !rebuilt && !pendingRemoves.isEmpty {
             let lookForTwins = shortcuts && !pendingAdds.isEmpty
+            var leaving: [Constraint] = []
             for c in pendingRemoves where c.state == .pendingRemove {
                 if let sc = c.solverConstraint {
                     if lookForTwins, !c.constantDirty, let twin = queuedTwin(of: c, solverForm: sc) {
@@ -267,7 +272,7 @@ package final class LayoutSystem {
                         handedOver.append(twin)
                         handOverCount += 1
                     } else {
-                        try? solver.removeConstraint(sc)
+                        leaving.append(sc)
                         if sc.isRequired { relaxed = true }
                     }
                 }
@@ -276,6 +281,7 @@ package final class LayoutSystem {
                 c.constantDirty = false
             }
             pendingRemoves.removeAll(keepingCapacity: true)
+            removeFromSolver(leaving)
         }
         if !pendingConstants.isEmpty {
             for c in pendingConstants where c.constantDirty {
@@ -308,9 +314,12 @@ package final class LayoutSystem {
         pendingAdds.removeAll(keepingCapacity: true)
         if toAdd.isEmpty { return }
         Self.sortBySerial(&toAdd)
-        if !handedOver.isEmpty {
-            // Batched only to check the hand-overs: a refused batch repeats its failing addition
-            // below, which is costly on a big tableau, so passes without hand-overs do not try one.
+        // A pass that starts without broken constraints or constant changes adds its constraints
+        // as one batch (one transaction, one optimisation: issue 19), which also checks the
+        // hand-overs. A refused batch (a required constraint conflicts) repeats its additions one
+        // by one below; that extra work falls only on the pass where a conflict first appears,
+        // since the next passes start with a broken constraint and add one by one.
+        if !handedOver.isEmpty || (shortcuts && toAdd.count > 1) {
             let forms = toAdd.map { $0.makeSolverConstraint(direction: direction) }
             do {
                 try solver.addConstraints(forms)
@@ -345,15 +354,49 @@ package final class LayoutSystem {
         }
     }
 
-    /// The rebuild shortcut of `applyPendingChanges`: when more constraints leave the solver in
-    /// this pass than stay in it, resets the solver and adds the staying ones back (one batch,
-    /// oldest first, with their own solver constraints) and returns true; otherwise changes
+    /// Takes the solver constraints of the pass's removals out of the solver as one operation
+    /// (`Solver.removeConstraints`: one transaction and one optimisation instead of one per
+    /// constraint, issue 19). The solver then holds the same constraints as after removing them
+    /// one by one. Should the batch be refused (it never is for constraints the solver holds:
+    /// a removal always succeeds, docs/solver.md), they are removed one by one.
+    private func removeFromSolver(_ leaving: [Constraint]) {
+        switch leaving.count {
+        case 0: return
+        case 1: try? solver.removeConstraint(leaving[0])
+        default:
+            do { try solver.removeConstraints(leaving) } catch {
+                for sc in leaving { try? solver.removeConstraint(sc) }
+            }
+        }
+    }
+
+    /// The rebuild shortcut of `applyPendingChanges`: when the removals would cost more than
+    /// adding the staying constraints back, resets the solver and adds the staying ones back (one
+    /// batch, oldest first, with their own solver constraints) and returns true; otherwise changes
     /// nothing and returns false.
+    ///
+    /// The comparison counts solver operations, a removal and an addition costing about the same:
+    /// without the rebuild, `leaving - twins` removals (a removal with a queued twin hands its
+    /// solver constraint over for free); with it, `staying` re-additions, plus `twins` additions
+    /// (the twins then enter as new constraints), plus the reset, which costs about as much as
+    /// `rebuildResetCost` additions (the sample session: 44k instructions for a reset of 27
+    /// constraints, 11k per batched addition; bench/callgrind.sh, issue 19). A rebuild also
+    /// happens when the two are equal (a pass that removes 16 of 28 constraints, none with a twin).
+    /// Guidance stopped in the sample session (26 leave, 5 with twins, 14 stay) is therefore
+    /// incremental, navigation disabled (19 leave, 8 stay) a rebuild.
     private func rebuildWithoutPendingRemovals() -> Bool {
         var leaving = 0
         for c in pendingRemoves where c.state == .pendingRemove && c.solverConstraint != nil { leaving += 1 }
         let staying = solver.constraintCount - leaving
-        guard leaving > staying else { return false }
+        guard leaving >= staying + LayoutSystem.rebuildResetCost else { return false }
+        // Counted only when the rebuild is in question: the twins make it costlier.
+        var twins = 0
+        if !pendingAdds.isEmpty {
+            for c in pendingRemoves where c.state == .pendingRemove && !c.constantDirty {
+                if let sc = c.solverConstraint, queuedTwin(of: c, solverForm: sc) != nil { twins += 1 }
+            }
+        }
+        guard leaving - twins >= staying + twins + LayoutSystem.rebuildResetCost else { return false }
         var survivors: [LayoutConstraint] = []
         survivors.reserveCapacity(staying)
         for item in items {
@@ -392,6 +435,9 @@ package final class LayoutSystem {
         }
         return true
     }
+
+    /// What a solver reset costs, in batched additions (see `rebuildWithoutPendingRemovals`).
+    static let rebuildResetCost = 4
 
     /// Sorts by activation order, oldest first, and drops repeats: a constraint queued, dequeued
     /// and queued again before a pass appears twice in `pendingAdds` (with one serial, so the two

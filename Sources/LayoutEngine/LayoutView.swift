@@ -36,6 +36,19 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) package weak var managingStack: NavigationHidingStackView?
     /// Set when a host sets `isHidden` on a view a hiding stack manages (docs/behaviour.md#hiding-stack).
     package var hiddenSetWhileStacked = false
+    /// Where the last hierarchy walk of the diagnostics (NavigationUI's `HierarchyWalk`) saw this
+    /// view; meaningful only while `walk.token` is that walk's token. Kept on the view instead of
+    /// in a dictionary of the walk (issue 19: hashing every view at every report).
+    @exclusivity(unchecked) package var walkMark = HierarchyWalkMark()
+
+    /// `walkMark` when `token` made it, else nil (a call instead of a copy of the mark, whose token
+    /// reference would be retained and released at every question of a walk).
+    package func walkEntry(for token: AnyObject) -> (index: Int, end: Int, visible: Bool)? {
+        walkMark.token === token ? (walkMark.index, walkMark.end, walkMark.visible) : nil
+    }
+
+    /// Whether `token`'s walk saw this view.
+    package func isMarked(by token: AnyObject) -> Bool { walkMark.token === token }
 
     private var intrinsicSize = Size(width: LayoutView.noIntrinsicMetric, height: LayoutView.noIntrinsicMetric)
     private var hugging: [LayoutPriority] = [.defaultLow, .defaultLow]
@@ -539,5 +552,23 @@ open class LayoutView: LayoutItem {
         var v = superview
         while let x = v { out.append(x); v = x.superview }
         return out
+    }
+}
+
+/// A view's entry in one hierarchy walk (see `LayoutView.walkMark`): the walk's token (a strong
+/// reference, so no later walk's token can reuse its address while a view still holds it), the
+/// view's position in paint order, one past the last position of its subtree, and whether
+/// neither it nor an ancestor is hidden.
+package struct HierarchyWalkMark {
+    package var token: AnyObject?
+    package var index = 0
+    package var end = 0
+    package var visible = false
+    package init() {}
+    package init(token: AnyObject, index: Int, end: Int, visible: Bool) {
+        self.token = token
+        self.index = index
+        self.end = end
+        self.visible = visible
     }
 }

@@ -590,12 +590,16 @@ public func nl_constraint_is_active(_ constraint: OpaquePointer?, _ out: UnsafeM
 /// Refuses to activate a constraint that names a view or guide destroyed through the C API: it
 /// would be installed on a detached, dead view, a reference cycle nothing frees (the API fuzzer:
 /// create a view, a constraint on it, destroy the view, activate the constraint — a leak).
-private func requireLiveItems(_ ctx: MapContext, _ c: LayoutConstraint, _ what: String) throws {
-    for item in [c.firstAnchor.item, c.secondAnchor?.item] {
-        if let item, ctx.isDestroyed(item) {
-            throw NavLayoutError.invalidHandle("\(what): \(c) refers to '\(item.displayName)', which was destroyed")
+/// `what` (the call and element, for the message) is built only on failure: this runs for every
+/// element of every nl_constraints_activate (issue 19).
+private func requireLiveItems(_ ctx: MapContext, _ c: LayoutConstraint, _ what: @autoclosure () -> String) throws {
+    func check(_ item: LayoutItem) throws {
+        if ctx.isDestroyed(item) {
+            throw NavLayoutError.invalidHandle("\(what()): \(c) refers to '\(item.displayName)', which was destroyed")
         }
     }
+    try check(c.firstAnchor.item)
+    if let second = c.secondAnchor?.item { try check(second) }
 }
 
 private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int, _ what: String,

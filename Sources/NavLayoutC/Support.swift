@@ -260,62 +260,62 @@ enum Handles {
 
 /// Resolves a handle of the given kind or throws `invalidHandle` with a message that says what
 /// was expected and what was found.
-func resolve(_ raw: UInt64, _ kind: HandleKind, _ role: String) throws -> HandleEntry {
-    if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL \(kind.noun) handle") }
+func resolve(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> HandleEntry {
+    if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
     let entry: HandleEntry
     switch Handles.lookupEntering(raw) {
     case .live(let e): entry = e
-    case .busy(let flag): throw busyError(flag, role)
-    case .missing: throw NavLayoutError.invalidHandle("\(role): invalid \(kind.noun) handle: \(Handles.explain(raw))")
+    case .busy(let flag): throw busyError(flag, role())
+    case .missing: throw NavLayoutError.invalidHandle("\(role()): invalid \(kind.noun) handle: \(Handles.explain(raw))")
     }
     guard entry.kind == kind else {
-        throw NavLayoutError.invalidHandle("\(role): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
+        throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
     }
     return entry
 }
 
-func resolveMap(_ p: OpaquePointer?, _ role: String = "map") throws -> MapContext {
-    let entry = try resolve(rawValue(p), .map, role)
-    guard entry.context.isAlive else { throw NavLayoutError.invalidHandle("\(role): the map view was destroyed") }
+func resolveMap(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "map") throws -> MapContext {
+    let entry = try resolve(rawValue(p), .map, role())
+    guard entry.context.isAlive else { throw NavLayoutError.invalidHandle("\(role()): the map view was destroyed") }
     return entry.context
 }
 
-func resolveView(_ p: OpaquePointer?, _ role: String = "view") throws -> (MapContext, LayoutView) {
-    let entry = try resolve(rawValue(p), .view, role)
-    guard let view = entry.object as? LayoutView else { throw NavLayoutError.internal("\(role): view handle holds no view") }
+func resolveView(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "view") throws -> (MapContext, LayoutView) {
+    let entry = try resolve(rawValue(p), .view, role())
+    guard let view = entry.object as? LayoutView else { throw NavLayoutError.internal("\(role()): view handle holds no view") }
     return (entry.context, view)
 }
 
-func resolveGuide(_ p: OpaquePointer?, _ role: String = "guide") throws -> (MapContext, LayoutGuide) {
-    let entry = try resolve(rawValue(p), .guide, role)
-    guard let guide = entry.object as? LayoutGuide else { throw NavLayoutError.internal("\(role): guide handle holds no guide") }
+func resolveGuide(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "guide") throws -> (MapContext, LayoutGuide) {
+    let entry = try resolve(rawValue(p), .guide, role())
+    guard let guide = entry.object as? LayoutGuide else { throw NavLayoutError.internal("\(role()): guide handle holds no guide") }
     return (entry.context, guide)
 }
 
-func resolveConstraint(_ p: OpaquePointer?, _ role: String = "constraint") throws -> (MapContext, LayoutConstraint) {
-    let entry = try resolve(rawValue(p), .constraint, role)
-    guard let c = entry.object as? LayoutConstraint else { throw NavLayoutError.internal("\(role): constraint handle holds no constraint") }
+func resolveConstraint(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "constraint") throws -> (MapContext, LayoutConstraint) {
+    let entry = try resolve(rawValue(p), .constraint, role())
+    guard let c = entry.object as? LayoutConstraint else { throw NavLayoutError.internal("\(role()): constraint handle holds no constraint") }
     return (entry.context, c)
 }
 
-func resolveState(_ p: OpaquePointer?, _ role: String = "state") throws -> (MapContext, NavigationUIState) {
-    let entry = try resolve(rawValue(p), .state, role)
-    guard let s = entry.object as? NavigationUIState else { throw NavLayoutError.internal("\(role): state handle holds no state") }
+func resolveState(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "state") throws -> (MapContext, NavigationUIState) {
+    let entry = try resolve(rawValue(p), .state, role())
+    guard let s = entry.object as? NavigationUIState else { throw NavLayoutError.internal("\(role()): state handle holds no state") }
     return (entry.context, s)
 }
 
 /// Resolves an anchor's item: a view or a guide handle.
-func resolveItem(_ p: UnsafeRawPointer?, _ role: String) throws -> (MapContext, LayoutItem) {
+func resolveItem(_ p: UnsafeRawPointer?, _ role: @autoclosure () -> String) throws -> (MapContext, LayoutItem) {
     let raw = rawValue(p)
-    if raw == 0 { throw NavLayoutError.invalidHandle("\(role): NULL item (anchor of an invalid view or guide)") }
+    if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL item (anchor of an invalid view or guide)") }
     let entry: HandleEntry
     switch Handles.lookupEntering(raw) {
     case .live(let e): entry = e
-    case .busy(let flag): throw busyError(flag, role)
-    case .missing: throw NavLayoutError.invalidHandle("\(role): invalid view/guide handle: \(Handles.explain(raw))")
+    case .busy(let flag): throw busyError(flag, role())
+    case .missing: throw NavLayoutError.invalidHandle("\(role()): invalid view/guide handle: \(Handles.explain(raw))")
     }
     guard entry.kind == .view || entry.kind == .guide, let item = entry.object as? LayoutItem else {
-        throw NavLayoutError.invalidHandle("\(role): expected a view or guide handle, got a \(entry.kind.noun) handle")
+        throw NavLayoutError.invalidHandle("\(role()): expected a view or guide handle, got a \(entry.kind.noun) handle")
     }
     return (entry.context, item)
 }

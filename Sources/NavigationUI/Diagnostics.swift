@@ -6,15 +6,11 @@ import LayoutEngine
 /// paint-order question, which made up much of the rules' cost (bench/RESULTS.md, issue 14).
 /// Views outside the hierarchy get the per-view answers, so every answer equals them.
 struct HierarchyWalk {
-    private struct Entry {
-        /// Position in paint order (the map view is 0).
-        var index: Int
-        /// One past the last position of the view's subtree.
-        var end: Int
-        /// `isVisibleInHierarchy`: neither the view nor an ancestor is hidden.
-        var visible: Bool
-    }
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Identifies this walk's marks (`LayoutView.walkMark`): a view belongs to this walk's
+    /// hierarchy exactly when its mark holds this object. The views hold it strongly, so its
+    /// address is never reused by another walk's token while a mark refers to it.
+    private final class Token {}
+    private let token = Token()
     /// Visible views the host made (not the map view, an SDK component or a hiding stack), in
     /// paint order.
     private(set) var visibleHostViews: [LayoutView] = []
@@ -28,6 +24,7 @@ struct HierarchyWalk {
 
     init(_ map: NavigationMapView) {
         var n = 0
+        let token = self.token
         func visit(_ v: LayoutView, parentVisible: Bool, insideElement: Bool) {
             let visible = parentVisible && !v.isHidden
             let index = n
@@ -41,17 +38,20 @@ struct HierarchyWalk {
             // a closure call: not asked for leaves).
             let holdsElement = insideElement || (!v.subviews.isEmpty && v !== map && v.isAccessibilityElement)
             for s in v.subviews { visit(s, parentVisible: visible, insideElement: holdsElement) }
-            entries[ObjectIdentifier(v)] = Entry(index: index, end: n, visible: visible)
+            v.walkMark = HierarchyWalkMark(token: token, index: index, end: n, visible: visible)
         }
         visit(map, parentVisible: true, insideElement: false)
     }
 
+    /// `v`'s entry from this walk, nil when the walk did not see `v` (outside the hierarchy).
+    private func mark(_ v: LayoutView) -> (index: Int, end: Int, visible: Bool)? { v.walkEntry(for: token) }
+
     /// Whether `v` is in the map view's hierarchy (`v.isInSubtree(of: map)`).
-    func contains(_ v: LayoutView) -> Bool { entries[ObjectIdentifier(v)] != nil }
+    func contains(_ v: LayoutView) -> Bool { v.isMarked(by: token) }
 
     /// `v.isVisibleInHierarchy`.
     func isVisible(_ v: LayoutView) -> Bool {
-        entries[ObjectIdentifier(v)]?.visible ?? v.isVisibleInHierarchy
+        mark(v)?.visible ?? v.isVisibleInHierarchy
     }
 
     /// Whether one of `a`, `b` lies in the other's subtree.
@@ -61,7 +61,7 @@ struct HierarchyWalk {
 
     /// The paint-order positions of `v`'s subtree (`v` first), nil outside the hierarchy.
     func subtree(of v: LayoutView) -> Range<Int>? {
-        entries[ObjectIdentifier(v)].map { $0.index..<$0.end }
+        mark(v).map { $0.index..<$0.end }
     }
 
     /// `related(a, b)` with their `subtree(of:)` already looked up.
@@ -71,15 +71,11 @@ struct HierarchyWalk {
     }
 
     /// `v`'s position in paint order (later is drawn above), nil outside the hierarchy.
-    func paintIndex(_ v: LayoutView) -> Int? { entries[ObjectIdentifier(v)]?.index }
+    func paintIndex(_ v: LayoutView) -> Int? { mark(v)?.index }
 }
 
 /// The navigation rules of docs/behaviour.md#diagnostics, checked on the target layout.
 extension NavigationMapView {
-    /// Every SDK component the map view owns (prompts not included).
-    var allComponents: [NavigationComponentView] {
-        [googleLogo, viewport, compassButton, reportingButton, unknownButton, turnCard, etaCard, tripProgressBar, speedWidget]
-    }
 
     /// The components the current state hands to the delegate (its "own" views).
     private var currentStateComponents: [LayoutView] {

@@ -50,6 +50,10 @@ public final class NavigationMapView: LayoutRootView {
     public let etaCard: NavigationComponentView
     public let tripProgressBar: NavigationComponentView
     public let speedWidget: NavigationComponentView
+    /// Every SDK component the map view owns (prompts not included): googleLogo, viewport, the
+    /// compass, reporting and unknown buttons, turnCard, etaCard, tripProgressBar, speedWidget.
+    /// Made once (the rules and every callback read it).
+    let allComponents: [NavigationComponentView]
 
     /// What the speed widget's mode is derived from: the two display settings and the host-fed
     /// data availability (issue 16; see MapDisplaySettings.swift).
@@ -127,6 +131,8 @@ public final class NavigationMapView: LayoutRootView {
         etaCard = NavigationComponentView(role: "etaCard", margins: 8)
         tripProgressBar = NavigationComponentView(role: "tripProgressBar", margins: 0)
         speedWidget = NavigationComponentView(role: "speedWidget", margins: 4)
+        allComponents = [googleLogo, viewport, compassButton, reportingButton, unknownButton, turnCard, etaCard,
+                         tripProgressBar, speedWidget]
         try super.init(identifier: "map", size: size, safeArea: safeArea, layoutDirection: options.layoutDirection)
         role = "map"
         googleLogo.setFixedSize(width: 72, height: 32)
