@@ -538,3 +538,24 @@ def test_same_operations_in_two_processes_give_identical_values(tmp_path):
         outs.append(r.stdout)
     assert outs[0] == outs[1]
     assert outs[0].splitlines()[0].count(",") == 24
+
+
+def test_a_closed_solver_says_it_is_closed():
+    """After close(), the operations that look a variable or constraint up report the closed
+    solver (NavLayoutError "the solver was closed"), not "not an edit variable" / "not in the
+    solver" — close() empties those tables, so the look-up alone would have blamed the caller's
+    variable or constraint."""
+    from navlayout.errors import NavLayoutError
+    from navlayout.solver.errors import UnknownConstraintError, UnknownEditVariableError
+
+    s = Solver()
+    x = Variable("x")
+    c = x >= 0
+    s.add_constraint(c)
+    s.add_edit_variable(x, "strong")
+    s.close()
+    for call in (lambda: s.suggest_value(x, 1.0), lambda: s.remove_edit_variable(x),
+                 lambda: s.remove_constraint(c)):
+        with pytest.raises(NavLayoutError, match="the solver was closed") as info:
+            call()
+        assert not isinstance(info.value, (UnknownConstraintError, UnknownEditVariableError))

@@ -164,6 +164,7 @@ class Solver(_ffi._OwnsHandle):
         """Removes a constraint and re-optimises.
 
         Raises:
+            NavLayoutError: the solver was closed (:meth:`close`).
             UnknownConstraintError: it is not in this solver.
             UnsatisfiableError: refused as numerically unstable — every operation is verified
                 against the original constraints and one whose result would break a required
@@ -172,13 +173,14 @@ class Solver(_ffi._OwnsHandle):
         """
         if not isinstance(constraint, Constraint):
             raise TypeError(f"remove_constraint takes a Constraint, not {type(constraint).__name__}")
+        sh = self._handle()   # a closed solver says so (its tables are empty)
         known = self._cons.get(id(constraint))
         if known is None:
             e = UnknownConstraintError(f"remove_constraint: {constraint!r} is not in the solver")
             e.constraint = constraint
             raise e
         lib = _lib()
-        status = lib.nl_solver_remove_constraint(self._handle(), known[1])
+        status = lib.nl_solver_remove_constraint(sh, known[1])
         if status != 0:
             _raise(status, UnknownConstraintError if status == 10 else None, constraint=constraint)
         del self._cons[id(constraint)]
@@ -231,16 +233,18 @@ class Solver(_ffi._OwnsHandle):
         """Stops editing ``variable``.
 
         Raises:
+            NavLayoutError: the solver was closed (:meth:`close`).
             UnknownEditVariableError: it is not an edit variable of this solver.
             UnsatisfiableError: refused as numerically unstable (see :meth:`remove_constraint`).
         """
         if not isinstance(variable, Variable):
             raise TypeError(f"remove_edit_variable takes a Variable, not {type(variable).__name__}")
+        sh = self._handle()   # a closed solver says so (its tables are empty)
         if id(variable) not in self._edits:
             e = UnknownEditVariableError(f"remove_edit_variable: {variable} is not an edit variable")
             e.variable = variable
             raise e
-        status = _lib().nl_solver_remove_edit_variable(self._handle(), self._vars[id(variable)][1])
+        status = _lib().nl_solver_remove_edit_variable(sh, self._vars[id(variable)][1])
         if status != 0:
             _raise(status, UnknownEditVariableError if status == 10 else None, variable=variable)
         del self._edits[id(variable)]
@@ -254,6 +258,7 @@ class Solver(_ffi._OwnsHandle):
         """Suggests a value for an edit variable (re-optimises with the dual simplex).
 
         Raises:
+            NavLayoutError: the solver was closed (:meth:`close`).
             TypeError: ``value`` is not a real number.
             UnknownEditVariableError: ``variable`` is not an edit variable of this solver.
             InvalidArgumentError: NaN or infinite ``value``, or beyond ±:data:`MAX_CONSTANT` (1e12).
@@ -262,11 +267,12 @@ class Solver(_ffi._OwnsHandle):
         v = _number(value, "a suggested value")
         if not isinstance(variable, Variable):
             raise TypeError(f"suggest_value takes a Variable, not {type(variable).__name__}")
+        sh = self._handle()   # a closed solver says so (its tables are empty)
         if id(variable) not in self._edits:
             e = UnknownEditVariableError(f"suggest_value: {variable} is not an edit variable")
             e.variable = variable
             raise e
-        status = _lib().nl_solver_suggest_value(self._handle(), self._vars[id(variable)][1], v)
+        status = _lib().nl_solver_suggest_value(sh, self._vars[id(variable)][1], v)
         if status != 0:
             _raise(status, UnknownEditVariableError if status == 10 else None, variable=variable)
 
