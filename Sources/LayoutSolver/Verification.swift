@@ -217,11 +217,14 @@ extension Verification {
         }
         var shiftWork = 0
         if !(tableau.undoRows.isEmpty && skipShifted) {
-            // Rows were rewritten or some record may need a look: the walk below visits every
-            // written row itself (the scan's findings are dropped, not counted twice).
-            magnitude = scannedMagnitude
-            nonFinite = -1
-            touchedRestricted.clearKeepingCapacity()
+            // Rows were rewritten or some record may need a look: the walk below visits the
+            // rewritten rows, and the shifted ones too unless `skipShifted` — then the scan's
+            // findings on them stand; else the walk's replace them (not counted twice).
+            if !skipShifted {
+                magnitude = scannedMagnitude
+                nonFinite = -1
+                touchedRestricted.clearKeepingCapacity()
+            }
             // The walk over the written rows and the records that read them works on the arrays moved
             // into locals and through buffer pointers (no uniqueness or bounds checks per access: the
             // walk is most of a suggestion's verification), and puts them back afterwards.

@@ -40,6 +40,37 @@ final class VerificationTests: XCTestCase {
         XCTAssertEqual(z.value, 35)
     }
 
+    /// An operation that rewrote rows and also shifted constants, with no record needing a look
+    /// for the shifts, still checks the shifted rows themselves: a restricted (slack) row pushed
+    /// below 0 beyond rounding is refused. Here the journal is written by hand: `x - 10 == 0`,
+    /// `x - 50 <= 0` (its slack s = 40 is basic, as in the first test); x's row is journaled as
+    /// rewritten (unchanged) and s's constant is "shifted" to −1, far beyond the feasibility
+    /// tolerance (1e-8 + 1e-11 × 50). Before the fix of issue 19's second pass the walk for the
+    /// rewritten row dropped the scan of the shifted ones, and this passed.
+    func testShiftedRowsAreCheckedWhenRowsWereAlsoRewritten() throws {
+        let x = Variable("x")
+        let s = Solver()
+        s.overrides.incrementalVerification = true
+        try s.addConstraint(constraint([(x, 1)], -10))
+        let bound = constraint([(x, 1)], -50, .lessThanOrEqual)
+        try s.addConstraint(bound)
+        try s.verifyOperation(full: true)   // every residue known (0): shifts need no record look
+        let slack = indexOf(s.registry.constraints[ObjectIdentifier(bound)]!.marker)
+        let xRow = indexOf(s.tableau.variables[ObjectIdentifier(x)]!.symbol)
+        XCTAssertTrue(s.tableau.hasRow(slack))
+        XCTAssertEqual(s.tableau.rowConstant(slack), 40)
+        s.tableau.beginTransaction()
+        s.tableau.touch(xRow)
+        s.tableau.touchConstant(slack)
+        s.tableau.rowConst[slack] = -1
+        XCTAssertThrowsError(try s.verifyOperation()) { error in
+            XCTAssertEqual(error as? SolverError, .numericalInstability)
+        }
+        XCTAssertTrue(s.stats.lastRefusal?.contains("infeasible: -1.0") == true, s.stats.lastRefusal ?? "nil")
+        s.tableau.rollback()
+        XCTAssertEqual(s.tableau.rowConstant(slack), 40)
+    }
+
     /// Shifted rows' constraints get the value check when what the shifts can have done to their
     /// residual — residue × shift plus the rounding of the shifted constants, weighted by the
     /// constraint's coefficients — could reach a tenth of the smallest tolerance,
