@@ -80,14 +80,19 @@ internal final class ObjectiveRow {
     }
 
     /// Adds `coeff · id` (as ``Row/add(_:_:)``).
-    func add(_ id: Int, _ coeff: Double) {
-        let i = indexOf(id)
+    func add(_ id: Int, _ coeff: Double) { accumulate(indexOf(id), coeff) }
+
+    /// Adds `c` to the coefficient at symbol index `i`: a sum that cancels (within rounding of its
+    /// terms) becomes 0, a new negligible coefficient is not stored — the rules of
+    /// ``Row/add(_:_:)``, shared by ``add(_:_:)`` and ``addScaled(_:_:skipping:)``.
+    @inline(__always)
+    private func accumulate(_ i: Int, _ c: Double) {
         let old = coefficients[i]
         if old != 0 {
-            let s = old + coeff
-            set(i, cancels(s, old, coeff) ? 0 : s)
-        } else if !negligible(coeff) {
-            set(i, coeff)
+            let s = old + c
+            set(i, cancels(s, old, c) ? 0 : s)
+        } else if !negligible(c) {
+            set(i, c)
         }
     }
 
@@ -105,17 +110,7 @@ internal final class ObjectiveRow {
     func addScaled(_ row: RowView, _ k: Double, skipping skip: Int = -1) {
         setConstant(constant + k * row.constant)
         if skip >= 0 { remove(skip) }
-        for n in 0..<row.count {
-            let i = indexOf(row.ids[n])
-            let c = k * row.coeffs[n]
-            let old = coefficients[i]
-            if old != 0 {
-                let s = old + c
-                set(i, cancels(s, old, c) ? 0 : s)
-            } else if !negligible(c) {
-                set(i, c)
-            }
-        }
+        for n in 0..<row.count { accumulate(indexOf(row.ids[n]), k * row.coeffs[n]) }
     }
 
     /// Replaces `id` by `row` (`id = row`); false if `id` does not occur.
