@@ -13,6 +13,8 @@ import XCTest
 ///   1e-6 relative plus 1e-8 of the magnitudes the errors are computed from; a mismatch within
 ///   the accuracy promise (1e-6 of those magnitudes) that a rebuild of the solver's tableau
 ///   removes is drift, counted and printed, not a failure.
+///   A lower level's difference counts only if the solve worse there is not better at some
+///   higher level (a level within the tolerance can buy much below it).
 ///
 /// `NAVLAYOUT_SOLVER_OPS` sets the number of operations per generator (default 600, for CI; the
 /// issue's acceptance run is 100,000 each — bench/RESULTS.md has its outcome).
@@ -249,13 +251,24 @@ final class WellScaledTests: XCTestCase {
                 // errors are sums of — the solver's objective tolerance is an absolute 1e-8 on
                 // reduced costs, so two optima may differ by 1e-8 times a step, and steps are
                 // bounded by those magnitudes (values within the bounds times coefficients).
+                // A level equal within the tolerance can still differ, and a lower level can buy
+                // a lot with that difference (0.0056 at level 750 for 1.55e6 at level 600). So a
+                // lower level's difference fails only if the solve that is worse there is not
+                // better than the other, beyond rounding (1e-12 of the magnitudes), at some
+                // higher level: each solve must be lexicographically optimal, each higher level
+                // within the tolerance.
                 func mismatch(_ errors: [Double: (Double, Double)], strict: Bool) -> String? {
+                    var oursBetterAbove = false, freshBetterAbove = false
                     for level in Set(errors.keys).union(freshErrors.keys).sorted(by: >) {
                         let (a, scaleA) = errors[level] ?? (0, 0), (b, scaleB) = freshErrors[level] ?? (0, 0)
                         let scale = max(scaleA, scaleB)
                         if abs(a - b) > 1e-6 * (1 + abs(b)) + (strict ? 1e-8 : 1e-6) * scale {
+                            if (a > b && oursBetterAbove) || (b > a && freshBetterAbove) { return nil }
                             return "level \(level) error \(a), a fresh solve \(b)"
                         }
+                        let rounding = 1e-12 * (1 + scale)
+                        if a < b - rounding { oursBetterAbove = true }
+                        if b < a - rounding { freshBetterAbove = true }
                     }
                     return nil
                 }
