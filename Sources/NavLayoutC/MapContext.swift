@@ -45,8 +45,16 @@ final class MapContext: UseTracked {
 
     init(map: NavigationMapView) {
         self.map = map
+        // Room for a navigation session's handles from the start: growing from empty rehashed
+        // both tables several times in every map view's first states (issue 19).
+        handleByObject.reserveCapacity(MapContext.initialHandleCapacity)
+        hostCreated.reserveCapacity(MapContext.initialHandleCapacity)
         super.init(noun: "map view")
     }
+
+    /// The handles a map view's tables hold without growing: the sample session issues about 40
+    /// (its components, the delegate's views, guides and constraints).
+    static let initialHandleCapacity = 64
 
     /// Registers the map handle; returns nil if the handle table is full.
     func registerMapHandle() -> UInt64? {
