@@ -145,6 +145,17 @@ extension Verification {
 
     enum IncrementalVerdict { case holds, violated(String), magnitudeFell }
 
+    /// The mutable state of ``incrementalViolation(_:)``'s walk over the written rows and their
+    /// dependents (passed `inout`, so the walk's local function captures no mutable variable).
+    struct DependentsWalk {
+        var magnitude: Double
+        var nonFinite: Int
+        var shiftWork: Int
+        var highWater: Double
+        var list: [Int]
+        var restricted: [Int]
+    }
+
     /// The incremental check of ``verifyOperation(full:)``. Its `M` is what the checked
     /// constraints' own terms, the written variables and the inputs give (a lower bound of
     /// ``accuracyMagnitude()``).
@@ -231,14 +242,16 @@ extension Verification {
             var indexStamps: [Int] = []
             var recordStamps: [Int] = []
             var recs: [CheckRecord] = []
-            var list: [Int] = []
-            var restricted: [Int] = []
             swap(&indexStamps, &verifyIndexStamps)
             swap(&recordStamps, &valueStamps)
             swap(&recs, &records)
-            swap(&list, &valueList)
-            swap(&restricted, &touchedRestricted)
-            var highWater = residueHighWater
+            // The walk's mutable state is one struct passed `inout` to `visit`: a local function
+            // that captured mutable locals paid a run-time exclusivity check per access (~726 per
+            // enaml build, ~60,000 instructions; issue 19).
+            var w = DependentsWalk(magnitude: magnitude, nonFinite: nonFinite, shiftWork: 0,
+                                   highWater: residueHighWater, list: [], restricted: [])
+            swap(&w.list, &valueList)
+            swap(&w.restricted, &touchedRestricted)
             let shiftNow = totalShift, roundingNow = totalRounding
             dependentHead.withUnsafeBufferPointer { head in
             dependentNext.withUnsafeBufferPointer { next in
@@ -247,25 +260,25 @@ extension Verification {
             recs.withUnsafeMutableBufferPointer { r in
             indexStamps.withUnsafeMutableBufferPointer { visited in
             recordStamps.withUnsafeMutableBufferPointer { queued in
-                func visit(_ index: Int, _ old: Double, rewritten: Bool) {
+                func visit(_ index: Int, _ old: Double, rewritten: Bool, _ w: inout DependentsWalk) {
                     if index >= tableau.capacity { return }
                     let now = tableau.rowConstant(index)
-                    if tableau.kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
+                    if tableau.kinds[index] == UInt8(SymbolKind.external) { w.magnitude = Swift.max(w.magnitude, now.magnitude) }
                     if visited[index] == stamp { return }
                     visited[index] = stamp
                     // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then
                     // NaN): no tolerance can judge such a row, so it is refused outright.
-                    if !now.isFinite { nonFinite = index }
+                    if !now.isFinite { w.nonFinite = index }
                     let basic = tableau.hasRow(index)
                     if basic && rewritten {
                         let v = tableau.view(index)
-                        for n in 0..<v.count where !v.coeffs[n].isFinite { nonFinite = index }
+                        for n in 0..<v.count where !v.coeffs[n].isFinite { w.nonFinite = index }
                     }
                     // A value that did not change cannot have broken anything (bitwise: NaN counts as
                     // a change).
                     let changed = !(old == now)
                     if basic && isRestrictedPivotable(tableau.idOfIndex(index)) && changed && !(now >= -absoluteEpsilon) {
-                        restricted.append(index)
+                        w.restricted.append(index)
                     }
                     guard index < head.count, rewritten || !skipShifted else { return }
                     var e = head[index]
@@ -279,13 +292,13 @@ extension Verification {
                                 // the next full check (no shift may be skipped on it); its value is
                                 // checked if it moved.
                                 r[slot].residue = .infinity
-                                highWater = .infinity
+                                w.highWater = .infinity
                                 if changed && queued[slot] != stamp {
                                     queued[slot] = stamp
-                                    list.append(slot)
+                                    w.list.append(slot)
                                 }
                             } else if queued[slot] != stamp {
-                                shiftWork &+= 1
+                                w.shiftWork &+= 1
                                 // Shifted only: the residual moved by at most residue × shift (exact
                                 // arithmetic on the stored coefficients; the additions' rounding is
                                 // ~1e-16 of the values). Within a tenth of the smallest tolerance the
@@ -295,8 +308,8 @@ extension Verification {
                                     + r[slot].coeffSum * (roundingNow - r[slot].baseRounding)
                                 if !(bound <= 1e-8 * (r[slot].constant.magnitude + 1)) {
                                     queued[slot] = stamp
-                                    list.append(slot)
-                                    shiftWork &+= Verification.shiftCheckWeight
+                                    w.list.append(slot)
+                                    w.shiftWork &+= Verification.shiftCheckWeight
                                 }
                             }
                         }
@@ -305,10 +318,12 @@ extension Verification {
                 }
                 for n in 0..<tableau.undoRows.count {
                     let (index, h) = tableau.undoRows[n]
-                    visit(index, h.count < 0 ? 0 : h.constant, rewritten: true)
+                    visit(index, h.count < 0 ? 0 : h.constant, rewritten: true, &w)
                 }
                 if !skipShifted {
-                    for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
+                    for n in 0..<tableau.undoConstants.count {
+                        visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false, &w)
+                    }
                 }
             }
             }
@@ -320,9 +335,12 @@ extension Verification {
             swap(&indexStamps, &verifyIndexStamps)
             swap(&recordStamps, &valueStamps)
             swap(&recs, &records)
-            swap(&list, &valueList)
-            swap(&restricted, &touchedRestricted)
-            residueHighWater = highWater
+            swap(&w.list, &valueList)
+            swap(&w.restricted, &touchedRestricted)
+            magnitude = w.magnitude
+            nonFinite = w.nonFinite
+            shiftWork = w.shiftWork
+            residueHighWater = w.highWater
         }
         // Counted only for pure shifts (no row rewritten, no constraint changed): after a full
         // check such an operation finds every residue known and skips; one that rewrites rows
