@@ -543,10 +543,10 @@ extension Verification {
                 for n in 0..<r.count { accumulate(indexOf(r.ids[n]), k * r.coeffs[n]) }
                 return r.constant
             }
-            for n in 0..<tag.variables.count {
-                let k = tag.coefficients[n]
+            for n in 0..<tag.terms.count {
+                let k = tag.terms.coefficient(n)
                 if k == 0 { continue }
-                let x = k * substitute(tag.variables[n], k)
+                let x = k * substitute(tag.terms.symbol(n), k)
                 value += x
                 scale += x.magnitude
                 largest = Swift.max(largest, k.magnitude)
@@ -600,19 +600,16 @@ extension Verification {
             let tag = UnsafePointer(recs.baseAddress.unsafelyUnwrapped + slot)
             value = tag.pointee.constant
             scale = tag.pointee.constant.magnitude + 1
-            tag.pointee.variables.withUnsafeBufferPointer { vars in
-                tag.pointee.coefficients.withUnsafeBufferPointer { coeffs in
-                    for n in 0..<vars.count {
-                        let k = coeffs[n]
-                        if k == 0 { continue }
-                        let v = tableau.rowConstant(indexOf(vars[n]))
-                        let x = k * v
-                        value += x
-                        scale += x.magnitude
-                        own = Swift.max(own, v.magnitude, x.magnitude)
-                        largest = Swift.max(largest, k.magnitude)
-                    }
-                }
+            let terms = tag.pointee.terms
+            for n in 0..<terms.count {
+                let k = terms.coefficient(n)
+                if k == 0 { continue }
+                let v = tableau.rowConstant(indexOf(terms.symbol(n)))
+                let x = k * v
+                value += x
+                scale += x.magnitude
+                own = Swift.max(own, v.magnitude, x.magnitude)
+                largest = Swift.max(largest, k.magnitude)
             }
             marker = tag.pointee.marker
             markerCoeff = tag.pointee.markerCoeff

@@ -7,9 +7,8 @@
 /// (``Verification/records``) so that a check does no hashing and no reference counting of tags.
 /// Derived from the ``Tag``: rewritten whenever the tag is, rebuilt after a rollback.
 internal struct CheckRecord {
-    /// The constraint's external symbols and their (summed) coefficients (``Tag/coefficients``).
-    var variables: [Int]
-    var coefficients: [Double]
+    /// The constraint's external symbols and their (summed) coefficients (``Tag/terms``).
+    var terms: ConstraintTerms
     /// The marker (slack or dummy; -1 for an implicit one) and its coefficient in `expr + μ·m`.
     var marker: Int
     var markerCoeff: Double
@@ -34,8 +33,7 @@ internal struct CheckRecord {
     var coeffSum: Double
 
     init(_ tag: Tag) {
-        variables = tag.variables
-        coefficients = tag.coefficients
+        terms = tag.terms
         marker = tag.marker
         markerCoeff = tag.markerCoeff
         constant = tag.constant
@@ -43,7 +41,7 @@ internal struct CheckRecord {
         seq = tag.seq
         live = true
         var sum = tag.markerCoeff.magnitude
-        for k in tag.coefficients { sum += k.magnitude }
+        for n in 0..<tag.terms.count { sum += tag.terms.coefficient(n).magnitude }
         coeffSum = sum
     }
 }
@@ -209,7 +207,7 @@ internal struct Verification {
         removedMagnitude = Swift.max(removedMagnitude, productMagnitude(tag.record, tableau))
         records[tag.record].live = false
         freeRecords.append(tag.record)
-        staleDependents += tag.variables.count + 1
+        staleDependents += tag.terms.count + 1
     }
 
     /// Appends a fresh record for the required, non-edit `tag` (reindexing; slots in the order
@@ -228,7 +226,7 @@ internal struct Verification {
 
     /// Adds `tag`'s record slot to the lists of its variables' and marker's indices.
     mutating func registerDependents(_ tag: Tag) {
-        for sym in tag.variables { addDependent(indexOf(sym), tag.record) }
+        for n in 0..<tag.terms.count { addDependent(indexOf(tag.terms.symbol(n)), tag.record) }
         if tag.marker >= 0 { addDependent(indexOf(tag.marker), tag.record) }
     }
 
@@ -261,10 +259,10 @@ internal struct Verification {
     @inline(__always)
     func productMagnitude(_ slot: Int, _ tableau: Tableau) -> Double {
         var m = 0.0
-        let n = records[slot].variables.count
-        for k in 0..<n {
-            let value = tableau.rowConstant(indexOf(records[slot].variables[k])).magnitude
-            m = Swift.max(m, value, (records[slot].coefficients[k] * value).magnitude)
+        let terms = records[slot].terms
+        for k in 0..<terms.count {
+            let value = tableau.rowConstant(indexOf(terms.symbol(k))).magnitude
+            m = Swift.max(m, value, (terms.coefficient(k) * value).magnitude)
         }
         return m
     }
@@ -280,8 +278,9 @@ internal struct Verification {
             let valid = entryValid(e)
             e = dependentNext[e]
             guard valid else { continue }
-            for k in 0..<records[slot].variables.count where records[slot].variables[k] == id {
-                largest = Swift.max(largest, records[slot].coefficients[k].magnitude)
+            let terms = records[slot].terms
+            for k in 0..<terms.count where terms.symbol(k) == id {
+                largest = Swift.max(largest, terms.coefficient(k).magnitude)
             }
         }
         return largest
