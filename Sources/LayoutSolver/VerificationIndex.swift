@@ -234,7 +234,9 @@ internal struct Verification {
     @inline(__always)
     mutating func addDependent(_ index: Int, _ slot: Int) {
         if dependentHead.count <= index {
-            dependentHead.append(contentsOf: repeatElement(-1, count: index + 1 - dependentHead.count))
+            // Geometric growth (indices arrive one at a time while a system is built).
+            let grown = Swift.max(index + 1, 2 * dependentHead.count)
+            dependentHead.append(contentsOf: repeatElement(-1, count: grown - dependentHead.count))
         }
         dependentSlot.append(slot)
         dependentGen.append(records[slot].generation)
