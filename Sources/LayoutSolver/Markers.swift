@@ -353,6 +353,7 @@ extension Solver {
                 subject = tag.marker
             }
         }
+        if subject < 0 { subject = feasibleRestrictedSubject() }
         setConstraint(key, consume tag)  // (moved: the tag is not used after)
         if subject < 0 {
             stats.artificialAdds += 1
@@ -366,6 +367,49 @@ extension Solver {
     }
 
 
+
+    /// A subject for the row being built (``Tableau/building``, `0 = c + Σ aⱼ·sⱼ` with `c ≥ 0`, no
+    /// user variable to solve for) among the restricted symbols of other constraints, found
+    /// without the artificial phase: a slack or error symbol `s` with `a < 0` (beyond the epsilon)
+    /// becomes basic at `c / −a ≥ 0`, and every row holding it moves by `b · c / −a` (its
+    /// coefficient `b` there). If no restricted row becomes negative — computed exactly as the
+    /// substitution will compute it, and no basic dummy's row (a redundant equality: 0) holds `s`
+    /// beyond rounding while `c ≠ 0` — the tableau stays feasible, which is all the phase-one
+    /// optimisation would establish (Badros, Borning & Stuckey, TOCHI 2001, §3.2: any feasible
+    /// basis containing the new row will do; the primal simplex then optimises). The largest
+    /// `|a|` is taken (partial pivoting), ties by lowest id; -1 when no symbol qualifies. This
+    /// goes beyond kiwi, which only considers the new constraint's own markers (issue 19: the
+    /// artificial phase was 8 % of building enaml's system).
+    internal func feasibleRestrictedSubject() -> Int {
+        let t = tableau
+        let c = t.building.constant
+        var best = -1
+        var bestMagnitude = absoluteEpsilon
+        for n in 0..<t.building.count {
+            let id = t.building.id(n)
+            let a = t.building.coeff(n)
+            guard isRestrictedPivotable(id), a < -absoluteEpsilon, -a > bestMagnitude || (-a == bestMagnitude && id < best) else { continue }
+            // The subject's value as `RowBuilder.solve(for:)` and the substitution compute it.
+            let value = c * (-1 / a)
+            var feasible = true
+            t.collectColumn(id)
+            for k in 0..<t.columnCount {
+                let index = t.columnIndices[k]
+                let kind = Int(t.kinds[index])
+                let b = t.columnCoeffs[k]
+                if kind == SymbolKind.dummy {
+                    if value != 0 && !nearZero(b) { feasible = false; break }
+                } else if kind == SymbolKind.slack || kind == SymbolKind.error {
+                    if !(t.rowConst[index] + b * value >= 0) { feasible = false; break }
+                }
+            }
+            if feasible {
+                best = id
+                bestMagnitude = -a
+            }
+        }
+        return best
+    }
 
     /// Phase one for a row that has no usable subject: the row gets an artificial basic symbol
     /// `a = row`, `a` is minimised; the constraint is satisfiable iff the minimum is 0 — up to
