@@ -254,9 +254,7 @@ extension Verification {
             swap(&w.restricted, &touchedRestricted)
             let shiftNow = totalShift, roundingNow = totalRounding
             dependentHead.withUnsafeBufferPointer { head in
-            dependentNext.withUnsafeBufferPointer { next in
-            dependentSlot.withUnsafeBufferPointer { slots in
-            dependentGen.withUnsafeBufferPointer { gens in
+            dependents.withUnsafeBufferPointer { entries in
             recs.withUnsafeMutableBufferPointer { r in
             indexStamps.withUnsafeMutableBufferPointer { visited in
             recordStamps.withUnsafeMutableBufferPointer { queued in
@@ -283,10 +281,10 @@ extension Verification {
                     guard index < head.count, rewritten || !skipShifted else { return }
                     var e = head[index]
                     while e >= 0 {
-                        let slot = slots[e]
+                        let slot = entries[e].slot
                         // A live record of the constraint that registered the entry
                         // (``entryValid(_:)``).
-                        if r[slot].live && r[slot].generation == gens[e] {
+                        if r[slot].live && r[slot].generation == entries[e].generation {
                             if rewritten {
                                 // Its coefficients changed: the encoding's residue is unknown until
                                 // the next full check (no shift may be skipped on it); its value is
@@ -313,7 +311,7 @@ extension Verification {
                                 }
                             }
                         }
-                        e = next[e]
+                        e = entries[e].next
                     }
                 }
                 for n in 0..<tableau.undoRows.count {
@@ -325,8 +323,6 @@ extension Verification {
                         visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false, &w)
                     }
                 }
-            }
-            }
             }
             }
             }
@@ -478,9 +474,9 @@ extension Verification {
             guard index < dependentHead.count else { continue }
             var e = dependentHead[index]
             while e >= 0 {
-                let slot = dependentSlot[e]
-                if records[slot].live && records[slot].generation == dependentGen[e] { records[slot].residue = .infinity }
-                e = dependentNext[e]
+                let entry = dependents[e]
+                if records[entry.slot].live && records[entry.slot].generation == entry.generation { records[entry.slot].residue = .infinity }
+                e = entry.next
             }
         }
         for slot in changedRecords where slot < records.count { records[slot].residue = .infinity }

@@ -46,6 +46,16 @@ internal struct CheckRecord {
     }
 }
 
+/// One entry of the verification's dependent lists (``Verification/dependentHead``).
+internal struct DependentEntry {
+    /// The record slot the entry names.
+    var slot: Int
+    /// The generation of the record it named (``CheckRecord/generation``).
+    var generation: Int
+    /// The next entry of the same list, or -1.
+    var next: Int
+}
+
 /// The verification's state. Owned by ``Solver/verification``.
 internal struct Verification {
     /// The largest magnitude of any constant or suggested value given to this solver (at least
@@ -60,15 +70,14 @@ internal struct Verification {
     var freeRecords: [Int] = []
     /// For each symbol index, the record slots of the constraints whose verification reads the
     /// row at that index (their variables' and marker's), as singly linked lists in one pool (no
-    /// allocation per symbol): `dependentHead[index]` is the first entry or -1, each entry `e`
-    /// names `dependentSlot[e]` and links to `dependentNext[e]`. Derived data: entries of removed
-    /// constraints (or of a marker that changed, or of a rolled-back transaction) stay until the
-    /// next reindex and are filtered when read (``entryValid(_:)``).
+    /// allocation per symbol): `dependentHead[index]` is the first entry or -1, each entry
+    /// `dependents[e]` names a record slot and links to the next entry. Derived data: entries of
+    /// removed constraints (or of a marker that changed, or of a rolled-back transaction) stay
+    /// until the next reindex and are filtered when read (``entryValid(_:)``). One array of
+    /// entries, not three parallel ones: registering a constraint appends once per symbol
+    /// (issue 19).
     var dependentHead: [Int] = []
-    var dependentNext: [Int] = []
-    var dependentSlot: [Int] = []
-    /// The generation of the record each entry named (``CheckRecord/generation``).
-    var dependentGen: [Int] = []
+    var dependents: [DependentEntry] = []
     var recordGeneration = 0
     var dependentEntries = 0
     var staleDependents = 0
@@ -138,9 +147,7 @@ internal struct Verification {
         records = []
         freeRecords = []
         dependentHead = []
-        dependentNext = []
-        dependentSlot = []
-        dependentGen = []
+        dependents = []
         dependentEntries = 0
         staleDependents = 0
         dependentsDirty = false
@@ -238,10 +245,8 @@ internal struct Verification {
             let grown = Swift.max(index + 1, 2 * dependentHead.count)
             dependentHead.append(contentsOf: repeatElement(-1, count: grown - dependentHead.count))
         }
-        dependentSlot.append(slot)
-        dependentGen.append(records[slot].generation)
-        dependentNext.append(dependentHead[index])
-        dependentHead[index] = dependentSlot.count - 1
+        dependents.append(DependentEntry(slot: slot, generation: records[slot].generation, next: dependentHead[index]))
+        dependentHead[index] = dependents.count - 1
         dependentEntries += 1
     }
 
@@ -251,8 +256,8 @@ internal struct Verification {
     @inline(__always)
     func entryValid(_ e: Int) -> Bool {
         records.withUnsafeBufferPointer { r in
-            let slot = dependentSlot[e]
-            return r[slot].live && r[slot].generation == dependentGen[e]
+            let entry = dependents[e]
+            return r[entry.slot].live && r[entry.slot].generation == entry.generation
         }
     }
 
@@ -276,9 +281,9 @@ internal struct Verification {
         let id = tableau.idOfIndex(index)
         var e = dependentHead[index]
         while e >= 0 {
-            let slot = dependentSlot[e]
+            let slot = dependents[e].slot
             let valid = entryValid(e)
-            e = dependentNext[e]
+            e = dependents[e].next
             guard valid else { continue }
             let terms = records[slot].terms
             for k in 0..<terms.count where terms.symbol(k) == id {
@@ -307,9 +312,7 @@ extension Solver {
     /// entries were dropped.
     internal func reindexDependents() {
         verification.dependentHead = []
-        verification.dependentNext = []
-        verification.dependentSlot = []
-        verification.dependentGen = []
+        verification.dependents = []
         verification.records = []
         verification.freeRecords = []
         verification.dependentEntries = 0
