@@ -76,7 +76,7 @@ extension Verification {
     /// intermediate values. Cost: one pass over the variables and the required constraints' terms.
     func accuracyMagnitude(_ tableau: Tableau) -> Double {
         var magnitude = inputMagnitude
-        for (_, entry) in tableau.variables.entries {
+        for entry in tableau.variables.allValues {
             magnitude = Swift.max(magnitude, tableau.rowConstant(indexOf(entry.symbol)).magnitude)
         }
         for slot in 0..<records.count where records[slot].live {
@@ -125,11 +125,13 @@ extension Verification {
             magnitudeNeeded = 0   // recomputed over every constraint
             residueHighWater = 0  // likewise
             forgetResiduesOfWrittenRows(tableau)
-            message = requiredViolation(tableau)
+            // (Computed once: the check changes nothing it depends on.)
+            let magnitude = accuracyMagnitude(tableau)
+            message = requiredViolation(tableau, magnitude: magnitude)
             if message == nil {
                 operationsSinceFullCheck = 0
                 shiftWorkSinceFullCheck = 0
-                verifiedMagnitude = accuracyMagnitude(tableau)
+                verifiedMagnitude = magnitude
                 fullCheckShift = totalShift
                 fullCheckRounding = totalRounding
             }
@@ -434,8 +436,8 @@ extension Verification {
     /// A description of the first required constraint violated, or restricted row infeasible,
     /// beyond rounding, over the whole system (see ``recordViolation(_:magnitude:)``), or nil.
     /// Cost: one pass over the rows and one over the required constraints' variables' rows.
-    mutating func requiredViolation(_ tableau: Tableau) -> String? {
-        let magnitude = accuracyMagnitude(tableau)
+    /// `magnitude` is the current ``accuracyMagnitude(_:)``.
+    mutating func requiredViolation(_ tableau: Tableau, magnitude: Double) -> String? {
         // Restricted rows: against the input/answer magnitude (the tableau's own magnitude is
         // what blows up in the cases this must catch).
         let feasibility = absoluteEpsilon + 1e-11 * magnitude
@@ -467,7 +469,7 @@ extension Verification {
 
     /// Before a full check: the records whose rows this operation rewrote, and those it added or
     /// changed, get an unknown residue (the incremental walk, which a full check replaces, would
-    /// have done so), so that ``requiredViolation(_:)`` substitutes their cells again.
+    /// have done so), so that ``requiredViolation(_:magnitude:)`` substitutes their cells again.
     mutating func forgetResiduesOfWrittenRows(_ tableau: Tableau) {
         for n in 0..<tableau.undoRows.count {
             let index = tableau.undoRows[n].0
@@ -574,7 +576,7 @@ extension Verification {
         }
         // The residue is kept only when these cells were judged for drift and passed (a drift
         // found here or by an earlier record leaves it unknown): a full check substitutes the
-        // cells of a record with a known residue no more (``requiredViolation(_:)``).
+        // cells of a record with a known residue no more (``requiredViolation(_:magnitude:)``).
         let judged = softViolation == nil
         records[slot].residue = judged ? residue : .infinity
         records[slot].baseShift = totalShift
