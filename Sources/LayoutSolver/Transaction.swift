@@ -200,7 +200,7 @@ extension Solver {
     /// verification record in step (Verification.swift).
     /// (`tag` is consumed: stored without a copy of its references.)
     internal func setConstraint(_ key: ObjectIdentifier, _ tag: consuming Tag?) {
-        let old = registry.constraints[key]
+        let old = registry.constraints.contains(key) ? registry.constraints[key] : nil
         journal.noteConstraint(key, old)
         guard let t = tag else {
             registry.constraints[key] = nil
