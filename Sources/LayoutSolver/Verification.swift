@@ -385,7 +385,7 @@ extension Verification {
         var overflow = nonFinite
         var largestRead = 0.0
         let heads = dependentHead.count
-        tableau.undoConstants.withUnsafeBufferPointer { shifted in
+        let shifted = tableau.undoConstants.buffer
         dependentHead.withUnsafeBufferPointer { head in
             for n in 0..<shifted.count {
                 let (index, old) = shifted[n]
@@ -403,7 +403,6 @@ extension Verification {
                     touchedRestricted.append(index)
                 }
             }
-        }
         }
         magnitude = largest
         nonFinite = overflow
