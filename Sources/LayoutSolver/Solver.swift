@@ -123,6 +123,8 @@ public final class Solver {
     /// Creates an empty solver.
     public init() {}
 
+    deinit { journal.free() }
+
     // MARK: - Constraints
 
     /// Adds a constraint.
