@@ -1,9 +1,10 @@
 // Constraints entering and leaving the tableau, with their markers (Badros, Borning & Stuckey,
 // TOCHI 2001, §3.2 and §3.4; kiwi's form): an inequality gets a slack marker, a required equality a
 // dummy marker (or an implicit one, ImplicitMarkers.swift), an optional constraint error symbols
-// in its priority level's objective row. A new row is solved for a subject (or enters through an
-// artificial variable, phase one); a removed constraint's marker leaves the basis by the paper's
-// rules, and its row is dropped.
+// in its priority level's objective row. A new row is solved for a subject — a user variable, its
+// own marker, or another constraint's restricted symbol whose entry keeps every row feasible — or
+// enters through an artificial variable (phase one); a removed constraint's marker leaves the basis
+// by the paper's rules, and its row is dropped.
 
 /// The distinct user-variable symbols of a constraint and the expression's (summed) coefficient
 /// of each, in the order of their first term. Up to four are stored inline, the rest in an
