@@ -243,22 +243,124 @@ extension Solver {
     /// the decreasing direction. Returns the direction (+1 / -1) or 0.
     @inline(__always)
     internal func enteringDirection(_ id: Int) -> Double {
+        enteringDirectionNotingTiny(id).direction
+    }
+
+    /// ``enteringDirection(_:)``, and whether a coefficient within the epsilon but not 0 came
+    /// before the level that decided it (or no level decided): such a symbol's verdict depends on
+    /// the step it would take (``stepAwareDirection(_:)``).
+    @inline(__always)
+    internal func enteringDirectionNotingTiny(_ id: Int) -> (direction: Double, tiny: Bool) {
         let k = kindOf(id)
-        if k == SymbolKind.dummy { return 0 }
+        if k == SymbolKind.dummy { return (0, false) }
+        var tiny = false
         for l in 0..<simplex.levels.count {
             let c = simplex.levels[l].row.coefficient(id)
-            if nearZero(c) { continue }
-            if k == SymbolKind.external { return c < 0 ? 1 : -1 }
-            return c < 0 ? 1 : 0
+            if nearZero(c) {
+                if c != 0 { tiny = true }
+                continue
+            }
+            if k == SymbolKind.external { return (c < 0 ? 1 : -1, tiny) }
+            return (c < 0 ? 1 : 0, tiny)
         }
-        return 0
+        return (0, tiny)
+    }
+
+    /// The entering direction of `id` judged by what its step would do (issue 19's optimality
+    /// oracle): an objective coefficient within the absolute epsilon counts as 0 only if, times
+    /// the step the ratio test allows, it moves its level by no more than
+    /// `1e-8 × (1 + |level's value|)`. Otherwise it decides, like a clear coefficient. A fresh
+    /// solve of a well-scaled system (coefficients in [1e-3, 1e3]) stopped 0.016 above the top
+    /// level's optimum of 2779.91: a slack with coefficient −4.8e-9 there could move 3.4e6. The
+    /// other way round, a coefficient of +1e-9 above a level whose coefficient is clearly negative
+    /// would let a long step worsen the higher level for the lower one's sake.
+    /// A step of 0 (a degenerate exchange) or no blocking row leaves the epsilon verdict.
+    internal func stepAwareDirection(_ id: Int) -> Double {
+        let k = kindOf(id)
+        if k == SymbolKind.dummy { return 0 }
+        if k != SymbolKind.external { return improves(id, 1) ? 1 : 0 }
+        // An unrestricted symbol may move either way: first the way that lowers its first
+        // non-zero coefficient's level.
+        var dir: Double = 1
+        for l in 0..<simplex.levels.count {
+            let c = simplex.levels[l].row.coefficient(id)
+            if c != 0 { dir = c < 0 ? 1 : -1; break }
+        }
+        if improves(id, dir) { return dir }
+        return improves(id, -dir) ? -dir : 0
+    }
+
+    /// Relative change of a level's value (`× (1 + |value|)`) above which a coefficient within the
+    /// epsilon decides the entering direction (``stepAwareDirection(_:)``).
+    internal var objectiveStepTolerance: Double { 1e-6 }
+
+    /// Smallest objective coefficient the step can make count (``stepAwareDirection(_:)``).
+    /// Below it a coefficient cannot be told from the rounding the tableau's rows accumulate: on
+    /// random systems with integer coefficients ≤ 4 and values ≤ 200, rows held cells of 3e-13 to
+    /// 4e-12 that are 0 in exact arithmetic, whose steps of 1e13 "improved" a level by 15.
+    internal var stepAwareCoefficientFloor: Double { 1e-10 }
+
+    /// Longest step a coefficient within the epsilon is judged by: `1e4 ×` the largest constant or
+    /// suggested value the solver was given (at least 1). A longer step leads to values the
+    /// inputs do not support, where nothing is accurate (the unbounded systems of docs/solver.md
+    /// "Ill-conditioned systems"); such a direction keeps the epsilon verdict.
+    internal var stepAwareStepLimit: Double { 1e4 * Swift.max(1, verification.inputMagnitude) }
+
+    /// Whether moving `id` in direction `dir` lowers the objective lexicographically, each
+    /// coefficient within the epsilon recomputed (``recomputedCoefficient(_:level:)``) and judged
+    /// by its level's change over the step (``stepAwareDirection(_:)``).
+    private func improves(_ id: Int, _ dir: Double) -> Bool {
+        let (leaving, step) = leavingRowAndStep(id, dir)
+        let measured = leaving >= 0 && step > 0 && step <= stepAwareStepLimit
+        for l in 0..<simplex.levels.count {
+            let stored = simplex.levels[l].row.coefficient(id)
+            if nearZero(stored) {
+                guard measured && stored.magnitude >= 0.1 * stepAwareCoefficientFloor else { continue }
+                let (c, magnitude) = recomputedCoefficient(id, level: l)
+                // What is left of a sum that cancels is rounding of its terms.
+                if c.magnitude < stepAwareCoefficientFloor || c.magnitude <= 1e-13 * magnitude || !nearZero(c) { continue }
+                let change = c * dir * step
+                let tolerance = objectiveStepTolerance * (1 + simplex.levels[l].row.constant.magnitude)
+                if change.magnitude <= tolerance { continue }
+                return change < 0
+            }
+            return stored * dir < 0
+        }
+        return false
+    }
+
+    /// The coefficient of `id` in level `l`'s objective, summed afresh from the level's
+    /// definition (each of its error symbols with weight 1: the symbol itself, or its row's
+    /// coefficient of `id` if basic) rather than read from the objective row, which accumulates
+    /// the rounding of every pivot since the level was built — a cell of 4e-11 there was rounding
+    /// of terms that cancel. Returns the sum and the sum of its terms' magnitudes. O(constraints
+    /// + the column of `id`): called only for coefficients within the epsilon at an optimum.
+    private func recomputedCoefficient(_ id: Int, level l: Int) -> (Double, Double) {
+        tableau.collectColumn(id)
+        var column: [Int: Double] = [:]
+        for n in 0..<tableau.columnCount { column[tableau.columnIndices[n]] = tableau.columnCoeffs[n] }
+        let priority = simplex.levels[l].priority
+        var sum = 0.0, magnitude = 0.0
+        func add(_ e: Int) {
+            if e == id { sum += 1; magnitude += 1; return }
+            if let a = column[indexOf(e)], isBasic(e) { sum += a; magnitude += a.magnitude }
+        }
+        for tag in registry.constraints.allValues where !tag.isRequired && tag.priority == priority {
+            if tag.marker >= 0 && kindOf(tag.marker) == SymbolKind.error { add(tag.marker) }
+            if tag.other >= 0 { add(tag.other) }
+        }
+        return (sum, magnitude)
     }
 
     /// Entering symbol of the lexicographic objective: the lowest-id symbol with a non-zero
-    /// ``enteringDirection(_:)`` (Bland's rule). Only symbols whose objective coefficients changed
-    /// since they were last checked are examined; the others are known not to qualify. Symbols in
-    /// `setAside` (see ``optimize()``) are skipped. Returns `(id, direction)` or `(-1, 0)` at the
-    /// optimum.
+    /// direction (Bland's rule). Only symbols whose objective coefficients changed since they
+    /// were last checked are examined; the others are known not to qualify. A symbol whose
+    /// verdict hinges on a coefficient within the epsilon (``enteringDirectionNotingTiny(_:)``)
+    /// stays in that list, since its verdict changes with the step, and is judged by
+    /// ``stepAwareDirection(_:)``: before a clear candidate of a higher id when the epsilon rule
+    /// made it one, and only when no clear candidate remains otherwise (a ratio test each).
+    /// Symbols in `setAside` (see ``optimize()``) are skipped. Returns `(id, direction)` or
+    /// `(-1, 0)` at the optimum.
     internal func enteringSymbol(setAside: [Int] = []) -> (Int, Double) {
         if simplex.objectiveAllDirty {
             for i in simplex.objectiveTouched { simplex.objectiveFlag[i] = false }
@@ -271,22 +373,51 @@ extension Solver {
         var best = Int.max
         var bestDir: Double = 0
         var w = 0
+        var hinged = false
         for n in 0..<simplex.objectiveTouched.count {
             let index = simplex.objectiveTouched[n]
             let id = idOfIndex(index)
-            let dir = enteringDirection(id)
-            if dir == 0 {
+            let (dir, tiny) = enteringDirectionNotingTiny(id)
+            if dir == 0 && !tiny {
                 simplex.objectiveFlag[index] = false
                 continue
             }
             simplex.objectiveTouched[w] = index
             w += 1
+            if tiny {
+                hinged = true
+                continue
+            }
             if id < best && (setAside.isEmpty || !setAside.contains(id)) {
                 best = id
                 bestDir = dir
             }
         }
         simplex.objectiveTouched.truncate(to: w)
+        if hinged { return hingedCandidate(best: best, bestDir: bestDir, setAside: setAside) }
+        return best == Int.max ? (-1, 0) : (best, bestDir)
+    }
+
+    /// The choice of ``enteringSymbol(setAside:)`` when some touched symbols' verdicts hinge on a
+    /// coefficient within the epsilon: the lowest-id one the epsilon rule made a candidate and
+    /// ``stepAwareDirection(_:)`` confirms, if below `best` (the lowest clear candidate); else
+    /// `best`; else the lowest-id one the step makes a candidate.
+    private func hingedCandidate(best: Int, bestDir: Double, setAside: [Int]) -> (Int, Double) {
+        var hinged: [Int] = []
+        for index in simplex.objectiveTouched {
+            let id = idOfIndex(index)
+            if id < best || best == Int.max, setAside.isEmpty || !setAside.contains(id) {
+                let (dir, tiny) = enteringDirectionNotingTiny(id)
+                if tiny && (dir != 0 || best == Int.max) { hinged.append(id) }
+            }
+        }
+        hinged.sort()
+        for id in hinged {
+            let (dir, _) = enteringDirectionNotingTiny(id)
+            if dir == 0 && best != Int.max { continue }
+            let stepDir = stepAwareDirection(id)
+            if stepDir != 0 { return (id, stepDir) }
+        }
         return best == Int.max ? (-1, 0) : (best, bestDir)
     }
 
@@ -330,6 +461,13 @@ extension Solver {
     /// `(c + ε) / |a|` for any of them; if one of them would be violated by more than ε before
     /// every ordinary row blocks, it leaves (the one with the smallest such bound).
     internal func leavingRow(_ entering: Int, _ dir: Double) -> Int {
+        leavingRowAndStep(entering, dir).row
+    }
+
+    /// ``leavingRow(_:_:)`` and the step `entering` takes before that row blocks (its constant,
+    /// counted as 0 within the epsilon, over its coefficient; for a row whose coefficient is
+    /// within the epsilon, the bound described there). `(-1, ∞)` when nothing blocks.
+    internal func leavingRowAndStep(_ entering: Int, _ dir: Double) -> (row: Int, step: Double) {
         var best = -1
         var bestRatio = Double.infinity
         var tiny = -1
@@ -359,8 +497,8 @@ extension Solver {
                 best = id
             }
         }
-        if tiny >= 0 && tinyBound < bestRatio { return tiny }
-        return best
+        if tiny >= 0 && tinyBound < bestRatio { return (tiny, tinyBound) }
+        return (best, bestRatio)
     }
 
     /// The ratio test (``leavingRow(_:_:)``) counts a constant within the epsilon as 0: the
@@ -471,7 +609,13 @@ extension Solver {
     ///
     /// - Throws: ``SolverError/unsatisfiableConstraint`` when a negative row cannot be repaired
     ///   (the required constraints conflict).
+    ///
+    /// The dual simplex keeps every objective coefficient non-negative only up to the epsilon; if
+    /// it pivoted, the primal simplex then runs once more, so that a coefficient within the
+    /// epsilon whose step matters (``stepAwareDirection(_:)``) is taken as after an addition (it
+    /// finds nothing to do otherwise: one pass over the symbols the pivots touched).
     internal func dualOptimize() throws {
+        var pivoted = false
         while true {
             var leaving = Int.max
             var w = 0
@@ -485,8 +629,12 @@ extension Solver {
                 if id < leaving { leaving = id }
             }
             simplex.infeasible.truncate(to: w)
-            if leaving == Int.max { return }
+            if leaving == Int.max {
+                if pivoted { try optimize() }
+                return
+            }
             try countPivot()
+            pivoted = true
             let row = tableau.view(indexOf(leaving))
             var best = -1
             var bestA = 0.0

@@ -9,7 +9,10 @@ import XCTest
 ///   refusal as numerically unstable is a failure: well-scaled systems are well-conditioned);
 /// * every live required constraint holds (1e-7 relative), removed constraints are gone;
 /// * each priority level's error equals the error of a fresh solve of the live constraints (the
-///   lexicographic optimum's error vector is unique even where the optimal point is not).
+///   lexicographic optimum's error vector is unique even where the optimal point is not), to
+///   1e-6 relative plus 1e-8 of the magnitudes the errors are computed from; a mismatch within
+///   the accuracy promise (1e-6 of those magnitudes) that a rebuild of the solver's tableau
+///   removes is drift, counted and printed, not a failure.
 ///
 /// `NAVLAYOUT_SOLVER_OPS` sets the number of operations per generator (default 600, for CI; the
 /// issue's acceptance run is 100,000 each — bench/RESULTS.md has its outcome).
@@ -125,7 +128,12 @@ final class WellScaledTests: XCTestCase {
     }
 
     /// Runs one generator; returns a description of the first failure, or nil.
+    /// Mismatches of the oracle that were drift within the promise (``run(_:seed:operations:)``),
+    /// counted over the test's runs and printed.
+    var driftRebuilds = 0
+
     func run(_ config: Config, seed: UInt64, operations: Int) -> String? {
+        defer { if driftRebuilds > 0 { print("WellScaledTests seed \(seed): \(driftRebuilds) mismatch(es) were drift, gone after a rebuild") } }
         var rng = LCG(seed: seed)
         var done = 0
         var session = 0
@@ -237,18 +245,44 @@ final class WellScaledTests: XCTestCase {
                 }
                 fresh.updateVariables()
                 let freshErrors = levelErrors(live.map { $0.0 }, edits, vars)
-                for level in errors.keys.sorted(by: >) {
-                    // Equal up to the tolerances: relative 1e-6, plus 1e-8 of the magnitudes the
-                    // errors are sums of — the solver's objective tolerance is an absolute 1e-8 on
-                    // reduced costs, so two optima may differ by 1e-8 times a step, and steps are
-                    // bounded by those magnitudes (values within the bounds times coefficients).
-                    let (a, scaleA) = errors[level] ?? (0, 0), (b, scaleB) = freshErrors[level] ?? (0, 0)
-                    if abs(a - b) > 1e-6 * (1 + abs(b)) + 1e-8 * max(scaleA, scaleB) {
-                        return "seed \(seed) session \(session): after \(step): level \(level) error \(a), a fresh solve \(b)\n"
-                            + "live: \(live.map { $0.0 })\nedits: \(edits)\n" + log.suffix(200).joined(separator: "\n")
+                // Equal up to the tolerances: relative 1e-6, plus 1e-8 of the magnitudes the
+                // errors are sums of — the solver's objective tolerance is an absolute 1e-8 on
+                // reduced costs, so two optima may differ by 1e-8 times a step, and steps are
+                // bounded by those magnitudes (values within the bounds times coefficients).
+                func mismatch(_ errors: [Double: (Double, Double)], strict: Bool) -> String? {
+                    for level in Set(errors.keys).union(freshErrors.keys).sorted(by: >) {
+                        let (a, scaleA) = errors[level] ?? (0, 0), (b, scaleB) = freshErrors[level] ?? (0, 0)
+                        let scale = max(scaleA, scaleB)
+                        if abs(a - b) > 1e-6 * (1 + abs(b)) + (strict ? 1e-8 : 1e-6) * scale {
+                            return "level \(level) error \(a), a fresh solve \(b)"
+                        }
                     }
+                    return nil
                 }
-                for (k, v) in vars.enumerated() { v.value = values[k] }
+                var rebuilt = false
+                if let strictMismatch = mismatch(errors, strict: true) {
+                    // Drift or a wrong optimum? The tableau's rows carry rounding (docs/solver.md,
+                    // the promise: every value is as accurate as 1e-6 of the magnitudes it is
+                    // computed from). A mismatch within that, gone once the solver's tableau is
+                    // rebuilt from its constraints, is drift; anything else is a wrong optimum.
+                    // (Seed 5, session 406: a level-250 error of 2.45e-4 where a fresh solve
+                    // has 5e-10, with values of 1e4 times coefficients of 1e3 elsewhere; 4.7e-10
+                    // after the rebuild.)
+                    let report = "seed \(seed) session \(session): after \(step): \(strictMismatch)"
+                    if mismatch(errors, strict: false) != nil {
+                        return report + "\nlive: \(live.map { $0.0 })\nedits: \(edits)\n" + log.suffix(200).joined(separator: "\n")
+                    }
+                    do { try s.transact { try s.rebuild() } } catch {
+                        return report + "; rebuilding the solver threw \(error)"
+                    }
+                    s.updateVariables()
+                    if let after = mismatch(levelErrors(live.map { $0.0 }, edits, vars), strict: true) {
+                        return report + "; after a rebuild, \(after)\nlive: \(live.map { $0.0 })\nedits: \(edits)\n" + log.suffix(200).joined(separator: "\n")
+                    }
+                    driftRebuilds += 1
+                    rebuilt = true
+                }
+                if !rebuilt { for (k, v) in vars.enumerated() { v.value = values[k] } }
             }
         }
         return nil
@@ -273,4 +307,61 @@ final class WellScaledTests: XCTestCase {
         let config = Config(scale: .uniform, variables: 4...15, constraints: 20, implicitMarkers: true, bound: 1e4)
         if let failure = run(config, seed: 6, operations: Self.operations) { XCTFail(failure) }
     }
+
+    /// The uniform generator's failure at 100,000 operations (seed 5, session 64), as a fresh
+    /// solve: bounds `|v| ≤ 1e4`, the 28 live constraints in the order given, `v0` edited at 750
+    /// and suggested −2774.643. In the fresh tableau the top level's coefficient of one slack is
+    /// −4.76e-9, within the 1e-8 epsilon, and the step it allows is 3.4e6: judged by the epsilon
+    /// alone the solve stopped at a level-750 error of 2779.924983, 0.016 above the optimum. The
+    /// optimum, 2779.908889, is HiGHS's (scipy `linprog`, the lexicographic LP solved level by
+    /// level) and the incremental solver's. The step-aware test (docs/solver.md "Ill-conditioned
+    /// systems") takes that step.
+    func testAFreshSolveTakesTheLongStepOfATinyObjectiveCoefficient() throws {
+        let specs: [Spec] = [
+            Spec(terms: [(1, -8.095456), (9, 594.342494), (2, 943.426393)], constant: -3363.268, op: .lessThanOrEqual, strength: 1000.0),
+            Spec(terms: [(4, 100.190456), (3, 617.852091)], constant: -8246.783, op: .greaterThanOrEqual, strength: 500.0),
+            Spec(terms: [(0, 536.876947), (10, -361.246558)], constant: -5473.348, op: .equal, strength: 1000.0),
+            Spec(terms: [(0, 62.487437)], constant: -615.426, op: .lessThanOrEqual, strength: 1000.0),
+            Spec(terms: [(5, -417.33285), (6, -859.393419)], constant: -364.834, op: .equal, strength: 600.0),
+            Spec(terms: [(3, -543.135404)], constant: -9865.45, op: .greaterThanOrEqual, strength: 1000.0),
+            Spec(terms: [(8, 301.437358)], constant: 6985.398, op: .greaterThanOrEqual, strength: 750.0),
+            Spec(terms: [(4, 190.973102)], constant: 1369.037, op: .lessThanOrEqual, strength: 500.0),
+            Spec(terms: [(1, -946.982896), (3, 484.157448), (11, 305.301089)], constant: -2215.069, op: .equal, strength: 1000.0),
+            Spec(terms: [(6, -936.102722), (13, 164.200688)], constant: 250.802, op: .lessThanOrEqual, strength: 1000.0),
+            Spec(terms: [(9, 633.012768), (10, 369.009925)], constant: 4611.034, op: .greaterThanOrEqual, strength: 1000.0),
+            Spec(terms: [(3, 200.396582), (12, 93.250958), (11, 645.028382)], constant: 2262.831, op: .equal, strength: 250.0),
+            Spec(terms: [(0, 681.35585), (13, 77.133972), (6, 761.951748)], constant: -8988.862, op: .lessThanOrEqual, strength: 1000.0),
+            Spec(terms: [(0, -100.63006), (2, 987.213392), (9, -761.773828)], constant: -7422.8, op: .greaterThanOrEqual, strength: 1000.0),
+            Spec(terms: [(6, -18.41556)], constant: -4200.911, op: .greaterThanOrEqual, strength: 250.0),
+            Spec(terms: [(6, 102.936639), (10, -963.756618)], constant: -9091.63, op: .greaterThanOrEqual, strength: 1000.0),
+            Spec(terms: [(3, 0.466606), (12, 464.488463), (2, -750.395347)], constant: -2008.125, op: .lessThanOrEqual, strength: 1000.0),
+            Spec(terms: [(3, 700.687415), (9, 454.190816)], constant: 8980.803, op: .lessThanOrEqual, strength: 600.0),
+            Spec(terms: [(4, -309.771598)], constant: -8805.666, op: .lessThanOrEqual, strength: 1000.0),
+            Spec(terms: [(2, 486.644096)], constant: -3764.171, op: .equal, strength: 250.0),
+            Spec(terms: [(8, -686.633881)], constant: -8003.596, op: .equal, strength: 600.0),
+            Spec(terms: [(5, -295.109922), (1, -396.217568)], constant: 4077.302, op: .greaterThanOrEqual, strength: 600.0),
+            Spec(terms: [(0, -734.952043), (12, -138.11644), (1, 409.106262)], constant: -6077.609, op: .equal, strength: 1000.0),
+            Spec(terms: [(5, -382.5033)], constant: -9955.558, op: .greaterThanOrEqual, strength: 1000.0),
+            Spec(terms: [(7, 38.445678)], constant: -1958.452, op: .greaterThanOrEqual, strength: 1000.0),
+            Spec(terms: [(6, -579.359456), (9, -552.478538), (11, -455.703964)], constant: 811.298, op: .equal, strength: 600.0),
+            Spec(terms: [(1, -70.488046), (11, -93.946081)], constant: 3696.372, op: .greaterThanOrEqual, strength: 250.0),
+            Spec(terms: [(6, 270.438325), (9, 28.870049), (2, -509.38243)], constant: 4950.672, op: .lessThanOrEqual, strength: 500.0),
+        ]
+        let vars = (0..<15).map { Variable("v\($0)") }
+        let s = Solver()
+        for v in vars {
+            try s.addConstraint(Constraint(Expression(terms: [Term(v, 1)], constant: -1e4), .lessThanOrEqual))
+            try s.addConstraint(Constraint(Expression(terms: [Term(v, 1)], constant: 1e4), .greaterThanOrEqual))
+        }
+        for sp in specs { try s.addConstraint(sp.make(vars)) }
+        try s.addEditVariable(vars[0], strength: 750)
+        try s.suggestValue(vars[0], -2774.643)
+        s.updateVariables()
+        for sp in specs where sp.strength == Strength.required {
+            XCTAssertLessThanOrEqual(sp.error(vars), 1e-7 * sp.residual(vars).1, "\(sp)")
+        }
+        let level750 = levelErrors(specs, [(0, 750, -2774.643)], vars)[750]!.0
+        XCTAssertEqual(level750, 2779.908889, accuracy: 1e-6 * 2779.908889)
+    }
+
 }
