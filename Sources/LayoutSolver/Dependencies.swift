@@ -91,7 +91,7 @@ extension Solver {
         }
         var bySymbol: [Int: [ObjectIdentifier]] = [:]
         for (key, tag) in registry.constraints.entries where isTight(tag) {
-            for s in tag.variables { bySymbol[s, default: []].append(key) }
+            for s in tag.terms.symbols { bySymbol[s, default: []].append(key) }
         }
         var start: [Int] = []
         for v in vars { if let e = tableau.variables[ObjectIdentifier(v)] { start.append(e.symbol) } }
@@ -104,7 +104,7 @@ extension Solver {
                 guard let tag = registry.constraints[key] else { continue }
                 inComponent.insert(key)
                 component.append(tag)
-                for t in tag.variables where !visitedSymbols.contains(t) {
+                for t in tag.terms.symbols where !visitedSymbols.contains(t) {
                     visitedSymbols.insert(t)
                     queue.append(t)
                 }
@@ -126,7 +126,7 @@ extension Solver {
         var original: [ObjectIdentifier: Constraint] = [:]
         for tag in component {
             var terms: [Term] = []
-            for (s, a) in zip(tag.variables, tag.coefficients) { terms.append(Term(scratchVariable(s), a)) }
+            for n in 0..<tag.terms.count { terms.append(Term(scratchVariable(tag.terms.symbol(n)), tag.terms.coefficient(n))) }
             let c = Constraint(Expression(terms: terms, constant: tag.constant), .equal, strength: Strength.required)
             // A constraint refused here is implied by the earlier ones up to rounding (they all
             // hold at the current solution): it determines nothing the others do not.

@@ -52,7 +52,7 @@ extension Solver {
         out += "Edit variables (\(editList.count)):\n"
         for e in editList {
             let tag = registry.constraints[ObjectIdentifier(e.constraint)]!
-            let name = tag.variables.first.map { symbolName($0) } ?? "?"
+            let name = tag.terms.count > 0 ? symbolName(tag.terms.symbol(0)) : "?"
             out += "  \(name) strength \(tag.priority) suggested \(e.value)\n"
         }
         let tags = registry.constraints.allValues.sorted { $0.seq < $1.seq }

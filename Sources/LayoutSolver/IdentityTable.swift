@@ -66,6 +66,21 @@ internal struct IdentityTable<Value> {
         }
     }
 
+    /// Whether `key` has a value (nothing copied: the subscript copies the value out, ~90
+    /// instructions for a constraint's tag even when the answer is only its presence; issue 19).
+    @inline(__always)
+    func contains(_ key: ObjectIdentifier) -> Bool { find(Self.address(key)).found }
+
+    /// `body` applied to the value of `key` where it is stored (no copy of the value), or nil if
+    /// `key` is absent.
+    @inline(__always)
+    func peek<R>(_ key: ObjectIdentifier, _ body: (Value) -> R) -> R? {
+        let (slot, found) = find(Self.address(key))
+        guard found else { return nil }
+        let position = slotPositions[slot]
+        return values.withUnsafeBufferPointer { body($0[position]) }
+    }
+
     /// Stores `value` under `key` (added if absent), consuming it: no copy of what it holds (the
     /// subscript's setter copies its optional new value into the table).
     mutating func set(_ key: ObjectIdentifier, _ value: consuming Value) {

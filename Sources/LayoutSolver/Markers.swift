@@ -1,9 +1,76 @@
 // Constraints entering and leaving the tableau, with their markers (Badros, Borning & Stuckey,
 // TOCHI 2001, §3.2 and §3.4; kiwi's form): an inequality gets a slack marker, a required equality a
 // dummy marker (or an implicit one, ImplicitMarkers.swift), an optional constraint error symbols
-// in its priority level's objective row. A new row is solved for a subject (or enters through an
-// artificial variable, phase one); a removed constraint's marker leaves the basis by the paper's
-// rules, and its row is dropped.
+// in its priority level's objective row. A new row is solved for a subject — a user variable, its
+// own marker, or another constraint's restricted symbol whose entry keeps every row feasible — or
+// enters through an artificial variable (phase one); a removed constraint's marker leaves the basis
+// by the paper's rules, and its row is dropped.
+
+/// The distinct user-variable symbols of a constraint and the expression's (summed) coefficient
+/// of each, in the order of their first term. Up to four are stored inline, the rest in an
+/// array: a constraint of a layout or of enaml's system has at most four variables, so its tag
+/// and verification record hold their terms without an allocation (issue 19: two arrays per
+/// constraint were ~1,300 instructions of allocating, copying and freeing per constraint).
+internal struct ConstraintTerms {
+    /// Number of terms.
+    private(set) var count = 0
+    private var inlineSymbols: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    private var inlineCoefficients: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    /// Terms from the fifth on (nil while there are at most four).
+    private var overflow: [Cell]? = nil
+    private static let inlineCapacity = 4
+
+    /// The symbol of term `n` (`0 ..< count`).
+    @inline(__always)
+    func symbol(_ n: Int) -> Int {
+        if n < Self.inlineCapacity {
+            return withUnsafeBytes(of: inlineSymbols) { $0.load(fromByteOffset: n &* 8, as: Int.self) }
+        }
+        return overflow.unsafelyUnwrapped[n &- Self.inlineCapacity].id
+    }
+
+    /// The coefficient of term `n` (`0 ..< count`).
+    @inline(__always)
+    func coefficient(_ n: Int) -> Double {
+        if n < Self.inlineCapacity {
+            return withUnsafeBytes(of: inlineCoefficients) { $0.load(fromByteOffset: n &* 8, as: Double.self) }
+        }
+        return overflow.unsafelyUnwrapped[n &- Self.inlineCapacity].coeff
+    }
+
+    /// The position of `symbol` among the terms, or nil.
+    func position(of symbol: Int) -> Int? {
+        for n in 0..<count where self.symbol(n) == symbol { return n }
+        return nil
+    }
+
+    /// Appends the term `coefficient · symbol`.
+    mutating func append(_ symbol: Int, _ coefficient: Double) {
+        if count < Self.inlineCapacity {
+            let n = count
+            withUnsafeMutableBytes(of: &inlineSymbols) { $0.storeBytes(of: symbol, toByteOffset: n * 8, as: Int.self) }
+            withUnsafeMutableBytes(of: &inlineCoefficients) { $0.storeBytes(of: coefficient, toByteOffset: n * 8, as: Double.self) }
+        } else if overflow == nil {
+            overflow = [Cell(id: symbol, coeff: coefficient)]
+        } else {
+            overflow!.append(Cell(id: symbol, coeff: coefficient))
+        }
+        count += 1
+    }
+
+    /// Adds `delta` to the coefficient of term `n`.
+    mutating func addCoefficient(_ n: Int, _ delta: Double) {
+        if n < Self.inlineCapacity {
+            let k = coefficient(n) + delta
+            withUnsafeMutableBytes(of: &inlineCoefficients) { $0.storeBytes(of: k, toByteOffset: n * 8, as: Double.self) }
+        } else {
+            overflow![n - Self.inlineCapacity].coeff += delta
+        }
+    }
+
+    /// The symbols, as an array (for the queries that are not on an operation's path).
+    var symbols: [Int] { (0..<count).map { symbol($0) } }
+}
 
 /// Per-constraint bookkeeping.
 internal struct Tag {
@@ -22,12 +89,11 @@ internal struct Tag {
     let priority: Double
     /// Creation sequence number (for deterministic dumps).
     let seq: Int
-    /// Distinct external symbols referenced by the expression.
-    var variables: [Int]
-    /// The expression's coefficient of each of `variables` (terms of the same variable summed;
-    /// terms below ``SolverLimits/minimumCoefficient`` count as 0): the constraint as the
-    /// tableau must encode it, read by the verification (Conditioning.swift) without hashing.
-    var coefficients: [Double]
+    /// Distinct external symbols referenced by the expression, and the expression's coefficient
+    /// of each (terms of the same variable summed; terms below
+    /// ``SolverLimits/minimumCoefficient`` count as 0): the constraint as the tableau must
+    /// encode it, read by the verification without hashing.
+    var terms: ConstraintTerms
     /// Whether this is the internal constraint of an edit variable.
     let isEdit: Bool
     /// A required equality whose dummy marker is *implicit*: not stored in the rows (its value is
@@ -85,9 +151,10 @@ extension Solver {
 
     /// One constraint fewer references each user-variable symbol of `syms`; a symbol no
     /// constraint references is purged from the rows and objective and freed (journaled).
-    internal func releaseVariables(_ syms: [Int]) {
+    internal func releaseVariables(_ terms: ConstraintTerms) {
         var dead: [Int] = []
-        for sym in syms {
+        for n in 0..<terms.count {
+            let sym = terms.symbol(n)
             let v = tableau.symbolVariables[indexOf(sym)]!
             let key = ObjectIdentifier(v)
             var e = tableau.variables[key]!
@@ -151,25 +218,21 @@ extension Solver {
         let t = tableau
         t.building.reset(constant: constant)
         var scale = constant.magnitude
-        var syms: [Int] = []
-        var coeffs: [Double] = []
-        syms.reserveCapacity(expression.terms.count)
-        coeffs.reserveCapacity(expression.terms.count)
+        var terms = ConstraintTerms()
         for term in expression.terms {
             let key = ObjectIdentifier(term.variable)
             var sym: Int
             var slot: Int
-            if let e = tableau.variables[key], let k = syms.firstIndex(of: e.symbol) {
+            if let e = tableau.variables[key], let k = terms.position(of: e.symbol) {
                 sym = e.symbol
                 slot = k
             } else {
                 sym = acquireVariable(term.variable)
-                slot = syms.count
-                syms.append(sym)
-                coeffs.append(0)
+                slot = terms.count
+                terms.append(sym, 0)
             }
             if term.coefficient.magnitude < SolverLimits.minimumCoefficient { continue }
-            coeffs[slot] += term.coefficient
+            terms.addCoefficient(slot, term.coefficient)
             if let basic = t.row(indexOf(sym)) {
                 t.building.addScaled(basic, term.coefficient)
                 scale += (term.coefficient * basic.constant).magnitude
@@ -181,7 +244,7 @@ extension Solver {
         registry.seqCounter += 1
         var tag = Tag(constraint: constraint, marker: -1, other: -1, markerCoeff: 0, otherCoeff: 0,
                       constant: constant, priority: required ? Strength.required : priority,
-                      seq: registry.seqCounter, variables: syms, coefficients: coeffs, isEdit: isEdit)
+                      seq: registry.seqCounter, terms: terms, isEdit: isEdit)
         switch constraint.op {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let c: Double = constraint.op == .lessThanOrEqual ? 1 : -1
@@ -291,6 +354,7 @@ extension Solver {
                 subject = tag.marker
             }
         }
+        if subject < 0 { subject = feasibleRestrictedSubject() }
         setConstraint(key, consume tag)  // (moved: the tag is not used after)
         if subject < 0 {
             stats.artificialAdds += 1
@@ -304,6 +368,49 @@ extension Solver {
     }
 
 
+
+    /// A subject for the row being built (``Tableau/building``, `0 = c + Σ aⱼ·sⱼ` with `c ≥ 0`, no
+    /// user variable to solve for) among the restricted symbols of other constraints, found
+    /// without the artificial phase: a slack or error symbol `s` with `a < 0` (beyond the epsilon)
+    /// becomes basic at `c / −a ≥ 0`, and every row holding it moves by `b · c / −a` (its
+    /// coefficient `b` there). If no restricted row becomes negative — computed exactly as the
+    /// substitution will compute it, and no basic dummy's row (a redundant equality: 0) holds `s`
+    /// beyond rounding while `c ≠ 0` — the tableau stays feasible, which is all the phase-one
+    /// optimisation would establish (Badros, Borning & Stuckey, TOCHI 2001, §3.2: any feasible
+    /// basis containing the new row will do; the primal simplex then optimises). The largest
+    /// `|a|` is taken (partial pivoting), ties by lowest id; -1 when no symbol qualifies. This
+    /// goes beyond kiwi, which only considers the new constraint's own markers (issue 19: the
+    /// artificial phase was 8 % of building enaml's system).
+    internal func feasibleRestrictedSubject() -> Int {
+        let t = tableau
+        let c = t.building.constant
+        var best = -1
+        var bestMagnitude = absoluteEpsilon
+        for n in 0..<t.building.count {
+            let id = t.building.id(n)
+            let a = t.building.coeff(n)
+            guard isRestrictedPivotable(id), a < -absoluteEpsilon, -a > bestMagnitude || (-a == bestMagnitude && id < best) else { continue }
+            // The subject's value as `RowBuilder.solve(for:)` and the substitution compute it.
+            let value = c * (-1 / a)
+            var feasible = true
+            t.collectColumn(id)
+            for k in 0..<t.columnCount {
+                let index = t.columnIndices[k]
+                let kind = Int(t.kinds[index])
+                let b = t.columnCoeffs[k]
+                if kind == SymbolKind.dummy {
+                    if value != 0 && !nearZero(b) { feasible = false; break }
+                } else if kind == SymbolKind.slack || kind == SymbolKind.error {
+                    if !(t.rowConst[index] + b * value >= 0) { feasible = false; break }
+                }
+            }
+            if feasible {
+                best = id
+                bestMagnitude = -a
+            }
+        }
+        return best
+    }
 
     /// Phase one for a row that has no usable subject: the row gets an artificial basic symbol
     /// `a = row`, `a` is minimised; the constraint is satisfiable iff the minimum is 0 — up to
@@ -395,7 +502,7 @@ extension Solver {
         if tag.other >= 0 && !isBasic(tag.other) { gone.append(tag.other) }
         purgeColumns(gone)
         for s in gone { freeSymbol(s) }
-        releaseVariables(tag.variables)
+        releaseVariables(tag.terms)
         if levelPos >= 0 && simplex.levels[levelPos].count == 0 {
             // The level's row is 0 up to rounding residue; a symbol whose first non-zero level
             // was this one (by residue) is judged on the next level from now on, so it may become

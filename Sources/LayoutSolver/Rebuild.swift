@@ -198,7 +198,7 @@ extension Solver {
             if !tag.isEdit { registry.userConstraints -= 1 }
             // Variables no remaining constraint refers to are released (purging a parametric
             // one's column changes no value: it is 0 and stays 0).
-            releaseVariables(tag.variables)
+            releaseVariables(tag.terms)
         }
         verification.dependentsDirty = true
         for key in edits { registry.edits[key] = nil }

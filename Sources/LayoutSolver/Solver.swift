@@ -123,6 +123,8 @@ public final class Solver {
     /// Creates an empty solver.
     public init() {}
 
+    deinit { journal.free() }
+
     // MARK: - Constraints
 
     /// Adds a constraint.
@@ -142,7 +144,7 @@ public final class Solver {
     public func addConstraint(_ constraint: Constraint) throws {
         try validate(constraint)
         let key = ObjectIdentifier(constraint)
-        if registry.constraints[key] != nil { throw SolverError.duplicateConstraint }
+        if registry.constraints.contains(key) { throw SolverError.duplicateConstraint }
         try transactOrRebuild(RebuildChange(adding: [constraint], userConstraintDelta: 1)) {
             try addInternal(constraint, isEdit: false)
             registry.userConstraints += 1
@@ -184,7 +186,7 @@ public final class Solver {
             refusedIndex = i
             try validate(c)
             let key = ObjectIdentifier(c)
-            if registry.constraints[key] != nil { throw SolverError.duplicateConstraint }
+            if registry.constraints.contains(key) { throw SolverError.duplicateConstraint }
             if small {
                 for j in 0..<i where constraints[j] === c { throw SolverError.duplicateConstraint }
             } else if !seen.insert(key).inserted {
@@ -265,8 +267,7 @@ public final class Solver {
 
     /// Whether the constraint has been added (and not removed).
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        guard let tag = registry.constraints[ObjectIdentifier(constraint)] else { return false }
-        return !tag.isEdit
+        registry.constraints.peek(ObjectIdentifier(constraint)) { !$0.isEdit } ?? false
     }
 
     /// Copies the solved values into every ``Variable/value`` this solver knows (a variable that

@@ -95,6 +95,16 @@ internal struct RawStack<T> {
     @inline(__always)
     subscript(_ i: Int) -> T { storage[i] }
 
+    /// The values as a buffer (valid until the next append).
+    @inline(__always)
+    var buffer: UnsafeBufferPointer<T> { UnsafeBufferPointer(start: storage.base, count: count) }
+
+    /// Makes room for `n` values in all, so that appending up to there does not grow the buffer.
+    @inline(__always)
+    mutating func reserveCapacity(_ n: Int) {
+        if n > storage.capacity { storage.reserveUninitialized(n, count: count) }
+    }
+
     /// Empties the stack (the buffer stays).
     @inline(__always)
     mutating func removeAll() { count = 0 }

@@ -123,9 +123,10 @@ internal final class Tableau {
     @exclusivity(unchecked) var txArenaStart = 0
     @exclusivity(unchecked) var rowStamp: RawStorage<Int>
     /// The rows the transaction rewrote, as they were (first change of each), and the old
-    /// constants of rows whose constant alone it changed first.
-    @exclusivity(unchecked) var undoRows: [(Int, RowHeader)] = []
-    @exclusivity(unchecked) var undoConstants: [(Int, Double)] = []
+    /// constants of rows whose constant alone it changed first (``RawStack``s: appended and
+    /// emptied without uniqueness checks, issue 19).
+    @exclusivity(unchecked) var undoRows = RawStack<(Int, RowHeader)>(capacity: 64)
+    @exclusivity(unchecked) var undoConstants = RawStack<(Int, Double)>(capacity: 64)
 
     // MARK: Scratch
 
@@ -182,7 +183,7 @@ internal final class Tableau {
         kinds.free(); rowStart.free(); rowCount.free(); rowConst.free(); colHead.free(); colLive.free()
         rowStamp.free(); seen.free(); cellIDs.free(); cellCoeffs.free(); entryRow.free(); entryNext.free()
         columnIndices.free(); columnCoeffs.free(); spareIDs.free(); spareCoeffs.free()
-        previousIndices.free(); previousCoeffs.free(); building.free()
+        previousIndices.free(); previousCoeffs.free(); building.free(); undoRows.free(); undoConstants.free()
     }
 
     /// Exchanges the whole contents (buffers included) with `other`: restoring a snapshot in O(1).
@@ -242,8 +243,8 @@ internal final class Tableau {
         liveCells = 0
         entryCount = 0
         liveEntries = 0
-        undoRows = []
-        undoConstants = []
+        undoRows.removeAll()
+        undoConstants.removeAll()
     }
 
     // MARK: Symbols

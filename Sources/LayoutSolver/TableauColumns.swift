@@ -141,13 +141,12 @@ extension Tableau {
     /// that does not is returned (the change contradicts the required equalities: the caller
     /// throws, the transaction rolls back). Restricted rows that become infeasible are appended
     /// to `infeasible`. One loop through the column cache's raw storage, the journal appended
-    /// to a local array (no uniqueness check per row): a resize shifts every row of a chain.
+    /// to a local copy of the journal stack (no uniqueness check per row): a resize shifts every row of a chain.
     func shiftColumn(_ id: Int, by step: Double, _ infeasible: inout [Int]) -> Int? {
         collectColumn(id)
         let count = columnCount
         if count == 0 { return nil }
-        var journal: [(Int, Double)] = []
-        swap(&journal, &undoConstants)
+        var journal = undoConstants   // (the same buffer, written back below)
         journal.reserveCapacity(journal.count + count)
         let indices = columnIndices, coeffs = columnCoeffs, constants = rowConst
         let stamps = rowStamp, stamp = txStamp, kinds = self.kinds
@@ -175,7 +174,7 @@ extension Tableau {
                 }
             }
         }
-        swap(&journal, &undoConstants)
+        undoConstants = journal
         return broken
     }
 }

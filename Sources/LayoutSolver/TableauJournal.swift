@@ -33,8 +33,8 @@ extension Tableau {
     /// Forgets the journal (committed); compacts the arena and the column pool if their garbage
     /// outweighs the live data.
     func commit() {
-        undoRows.clearKeepingCapacity()
-        undoConstants.clearKeepingCapacity()
+        undoRows.removeAll()
+        undoConstants.removeAll()
         if arenaCount > 2 * liveCells + 1024 { compactArena() }
         if entryCount > 2 * liveEntries + 1024 { rebuildColumns() }
     }
@@ -55,8 +55,8 @@ extension Tableau {
             rowConst[undoConstants[k].0] = undoConstants[k].1
             k -= 1
         }
-        undoRows.clearKeepingCapacity()
-        undoConstants.clearKeepingCapacity()
+        undoRows.removeAll()
+        undoConstants.removeAll()
         liveCells = 0
         for index in 0..<nextIndex where rowCount[index] > 0 { liveCells += rowCount[index] }
         rebuildColumns()

@@ -57,7 +57,9 @@ internal struct Saved {
 /// The undo journal of the current transaction for the bookkeeping (the rows' journal is the
 /// tableau's, the objective's each level row's). Owned by ``Solver/journal``.
 internal struct Journal {
-    var undoLog: [Undo] = []
+    /// (A ``RawStack``: `Undo` is a plain value, so entries are appended and forgotten without
+    /// uniqueness checks or per-entry work; issue 19. Freed by the solver's `deinit`.)
+    var undoLog = RawStack<Undo>(capacity: 64)
     /// The old values the entries of `undoLog` refer to by position (see ``Undo``).
     var tags: [Tag] = []
     var edits: [EditInfo] = []
@@ -66,11 +68,14 @@ internal struct Journal {
 
     /// Forgets the undo entries (kept changes).
     mutating func forgetUndo() {
-        undoLog.clearKeepingCapacity()
+        undoLog.removeAll()
         tags.clearKeepingCapacity()
         edits.clearKeepingCapacity()
         variables.clearKeepingCapacity()
     }
+
+    /// Frees the undo log's buffer (the owning solver's `deinit`).
+    func free() { undoLog.free() }
 
     /// Forgets the journal (the transaction committed, or was undone).
     mutating func clear() {
@@ -200,7 +205,7 @@ extension Solver {
     /// verification record in step (Verification.swift).
     /// (`tag` is consumed: stored without a copy of its references.)
     internal func setConstraint(_ key: ObjectIdentifier, _ tag: consuming Tag?) {
-        let old = registry.constraints[key]
+        let old = registry.constraints.contains(key) ? registry.constraints[key] : nil
         journal.noteConstraint(key, old)
         guard let t = tag else {
             registry.constraints[key] = nil

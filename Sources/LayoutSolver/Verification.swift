@@ -76,7 +76,7 @@ extension Verification {
     /// intermediate values. Cost: one pass over the variables and the required constraints' terms.
     func accuracyMagnitude(_ tableau: Tableau) -> Double {
         var magnitude = inputMagnitude
-        for (_, entry) in tableau.variables.entries {
+        for entry in tableau.variables.allValues {
             magnitude = Swift.max(magnitude, tableau.rowConstant(indexOf(entry.symbol)).magnitude)
         }
         for slot in 0..<records.count where records[slot].live {
@@ -125,11 +125,13 @@ extension Verification {
             magnitudeNeeded = 0   // recomputed over every constraint
             residueHighWater = 0  // likewise
             forgetResiduesOfWrittenRows(tableau)
-            message = requiredViolation(tableau)
+            // (Computed once: the check changes nothing it depends on.)
+            let magnitude = accuracyMagnitude(tableau)
+            message = requiredViolation(tableau, magnitude: magnitude)
             if message == nil {
                 operationsSinceFullCheck = 0
                 shiftWorkSinceFullCheck = 0
-                verifiedMagnitude = accuracyMagnitude(tableau)
+                verifiedMagnitude = magnitude
                 fullCheckShift = totalShift
                 fullCheckRounding = totalRounding
             }
@@ -144,6 +146,17 @@ extension Verification {
     }
 
     enum IncrementalVerdict { case holds, violated(String), magnitudeFell }
+
+    /// The mutable state of ``incrementalViolation(_:)``'s walk over the written rows and their
+    /// dependents (passed `inout`, so the walk's local function captures no mutable variable).
+    struct DependentsWalk {
+        var magnitude: Double
+        var nonFinite: Int
+        var shiftWork: Int
+        var highWater: Double
+        var list: [Int]
+        var restricted: [Int]
+    }
 
     /// The incremental check of ``verifyOperation(full:)``. Its `M` is what the checked
     /// constraints' own terms, the written variables and the inputs give (a lower bound of
@@ -231,61 +244,61 @@ extension Verification {
             var indexStamps: [Int] = []
             var recordStamps: [Int] = []
             var recs: [CheckRecord] = []
-            var list: [Int] = []
-            var restricted: [Int] = []
             swap(&indexStamps, &verifyIndexStamps)
             swap(&recordStamps, &valueStamps)
             swap(&recs, &records)
-            swap(&list, &valueList)
-            swap(&restricted, &touchedRestricted)
-            var highWater = residueHighWater
+            // The walk's mutable state is one struct passed `inout` to `visit`: a local function
+            // that captured mutable locals paid a run-time exclusivity check per access (~726 per
+            // enaml build, ~60,000 instructions; issue 19).
+            var w = DependentsWalk(magnitude: magnitude, nonFinite: nonFinite, shiftWork: 0,
+                                   highWater: residueHighWater, list: [], restricted: [])
+            swap(&w.list, &valueList)
+            swap(&w.restricted, &touchedRestricted)
             let shiftNow = totalShift, roundingNow = totalRounding
             dependentHead.withUnsafeBufferPointer { head in
-            dependentNext.withUnsafeBufferPointer { next in
-            dependentSlot.withUnsafeBufferPointer { slots in
-            dependentGen.withUnsafeBufferPointer { gens in
+            dependents.withUnsafeBufferPointer { entries in
             recs.withUnsafeMutableBufferPointer { r in
             indexStamps.withUnsafeMutableBufferPointer { visited in
             recordStamps.withUnsafeMutableBufferPointer { queued in
-                func visit(_ index: Int, _ old: Double, rewritten: Bool) {
+                func visit(_ index: Int, _ old: Double, rewritten: Bool, _ w: inout DependentsWalk) {
                     if index >= tableau.capacity { return }
                     let now = tableau.rowConstant(index)
-                    if tableau.kinds[index] == UInt8(SymbolKind.external) { magnitude = Swift.max(magnitude, now.magnitude) }
+                    if tableau.kinds[index] == UInt8(SymbolKind.external) { w.magnitude = Swift.max(w.magnitude, now.magnitude) }
                     if visited[index] == stamp { return }
                     visited[index] = stamp
                     // Overflow (a chain of 1e6 multipliers from a 1e12 constant reaches inf, then
                     // NaN): no tolerance can judge such a row, so it is refused outright.
-                    if !now.isFinite { nonFinite = index }
+                    if !now.isFinite { w.nonFinite = index }
                     let basic = tableau.hasRow(index)
                     if basic && rewritten {
                         let v = tableau.view(index)
-                        for n in 0..<v.count where !v.coeffs[n].isFinite { nonFinite = index }
+                        for n in 0..<v.count where !v.coeffs[n].isFinite { w.nonFinite = index }
                     }
                     // A value that did not change cannot have broken anything (bitwise: NaN counts as
                     // a change).
                     let changed = !(old == now)
                     if basic && isRestrictedPivotable(tableau.idOfIndex(index)) && changed && !(now >= -absoluteEpsilon) {
-                        restricted.append(index)
+                        w.restricted.append(index)
                     }
                     guard index < head.count, rewritten || !skipShifted else { return }
                     var e = head[index]
                     while e >= 0 {
-                        let slot = slots[e]
+                        let slot = entries[e].slot
                         // A live record of the constraint that registered the entry
                         // (``entryValid(_:)``).
-                        if r[slot].live && r[slot].generation == gens[e] {
+                        if r[slot].live && r[slot].generation == entries[e].generation {
                             if rewritten {
                                 // Its coefficients changed: the encoding's residue is unknown until
                                 // the next full check (no shift may be skipped on it); its value is
                                 // checked if it moved.
                                 r[slot].residue = .infinity
-                                highWater = .infinity
+                                w.highWater = .infinity
                                 if changed && queued[slot] != stamp {
                                     queued[slot] = stamp
-                                    list.append(slot)
+                                    w.list.append(slot)
                                 }
                             } else if queued[slot] != stamp {
-                                shiftWork &+= 1
+                                w.shiftWork &+= 1
                                 // Shifted only: the residual moved by at most residue × shift (exact
                                 // arithmetic on the stored coefficients; the additions' rounding is
                                 // ~1e-16 of the values). Within a tenth of the smallest tolerance the
@@ -295,23 +308,23 @@ extension Verification {
                                     + r[slot].coeffSum * (roundingNow - r[slot].baseRounding)
                                 if !(bound <= 1e-8 * (r[slot].constant.magnitude + 1)) {
                                     queued[slot] = stamp
-                                    list.append(slot)
-                                    shiftWork &+= Verification.shiftCheckWeight
+                                    w.list.append(slot)
+                                    w.shiftWork &+= Verification.shiftCheckWeight
                                 }
                             }
                         }
-                        e = next[e]
+                        e = entries[e].next
                     }
                 }
                 for n in 0..<tableau.undoRows.count {
                     let (index, h) = tableau.undoRows[n]
-                    visit(index, h.count < 0 ? 0 : h.constant, rewritten: true)
+                    visit(index, h.count < 0 ? 0 : h.constant, rewritten: true, &w)
                 }
                 if !skipShifted {
-                    for n in 0..<tableau.undoConstants.count { visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false) }
+                    for n in 0..<tableau.undoConstants.count {
+                        visit(tableau.undoConstants[n].0, tableau.undoConstants[n].1, rewritten: false, &w)
+                    }
                 }
-            }
-            }
             }
             }
             }
@@ -320,9 +333,12 @@ extension Verification {
             swap(&indexStamps, &verifyIndexStamps)
             swap(&recordStamps, &valueStamps)
             swap(&recs, &records)
-            swap(&list, &valueList)
-            swap(&restricted, &touchedRestricted)
-            residueHighWater = highWater
+            swap(&w.list, &valueList)
+            swap(&w.restricted, &touchedRestricted)
+            magnitude = w.magnitude
+            nonFinite = w.nonFinite
+            shiftWork = w.shiftWork
+            residueHighWater = w.highWater
         }
         // Counted only for pure shifts (no row rewritten, no constraint changed): after a full
         // check such an operation finds every residue known and skips; one that rewrites rows
@@ -369,7 +385,7 @@ extension Verification {
         var overflow = nonFinite
         var largestRead = 0.0
         let heads = dependentHead.count
-        tableau.undoConstants.withUnsafeBufferPointer { shifted in
+        let shifted = tableau.undoConstants.buffer
         dependentHead.withUnsafeBufferPointer { head in
             for n in 0..<shifted.count {
                 let (index, old) = shifted[n]
@@ -387,7 +403,6 @@ extension Verification {
                     touchedRestricted.append(index)
                 }
             }
-        }
         }
         magnitude = largest
         nonFinite = overflow
@@ -420,8 +435,8 @@ extension Verification {
     /// A description of the first required constraint violated, or restricted row infeasible,
     /// beyond rounding, over the whole system (see ``recordViolation(_:magnitude:)``), or nil.
     /// Cost: one pass over the rows and one over the required constraints' variables' rows.
-    mutating func requiredViolation(_ tableau: Tableau) -> String? {
-        let magnitude = accuracyMagnitude(tableau)
+    /// `magnitude` is the current ``accuracyMagnitude(_:)``.
+    mutating func requiredViolation(_ tableau: Tableau, magnitude: Double) -> String? {
         // Restricted rows: against the input/answer magnitude (the tableau's own magnitude is
         // what blows up in the cases this must catch).
         let feasibility = absoluteEpsilon + 1e-11 * magnitude
@@ -453,16 +468,16 @@ extension Verification {
 
     /// Before a full check: the records whose rows this operation rewrote, and those it added or
     /// changed, get an unknown residue (the incremental walk, which a full check replaces, would
-    /// have done so), so that ``requiredViolation(_:)`` substitutes their cells again.
+    /// have done so), so that ``requiredViolation(_:magnitude:)`` substitutes their cells again.
     mutating func forgetResiduesOfWrittenRows(_ tableau: Tableau) {
         for n in 0..<tableau.undoRows.count {
             let index = tableau.undoRows[n].0
             guard index < dependentHead.count else { continue }
             var e = dependentHead[index]
             while e >= 0 {
-                let slot = dependentSlot[e]
-                if records[slot].live && records[slot].generation == dependentGen[e] { records[slot].residue = .infinity }
-                e = dependentNext[e]
+                let entry = dependents[e]
+                if records[entry.slot].live && records[entry.slot].generation == entry.generation { records[entry.slot].residue = .infinity }
+                e = entry.next
             }
         }
         for slot in changedRecords where slot < records.count { records[slot].residue = .infinity }
@@ -525,10 +540,10 @@ extension Verification {
                 for n in 0..<r.count { accumulate(indexOf(r.ids[n]), k * r.coeffs[n]) }
                 return r.constant
             }
-            for n in 0..<tag.variables.count {
-                let k = tag.coefficients[n]
+            for n in 0..<tag.terms.count {
+                let k = tag.terms.coefficient(n)
                 if k == 0 { continue }
-                let x = k * substitute(tag.variables[n], k)
+                let x = k * substitute(tag.terms.symbol(n), k)
                 value += x
                 scale += x.magnitude
                 largest = Swift.max(largest, k.magnitude)
@@ -560,7 +575,7 @@ extension Verification {
         }
         // The residue is kept only when these cells were judged for drift and passed (a drift
         // found here or by an earlier record leaves it unknown): a full check substitutes the
-        // cells of a record with a known residue no more (``requiredViolation(_:)``).
+        // cells of a record with a known residue no more (``requiredViolation(_:magnitude:)``).
         let judged = softViolation == nil
         records[slot].residue = judged ? residue : .infinity
         records[slot].baseShift = totalShift
@@ -582,19 +597,16 @@ extension Verification {
             let tag = UnsafePointer(recs.baseAddress.unsafelyUnwrapped + slot)
             value = tag.pointee.constant
             scale = tag.pointee.constant.magnitude + 1
-            tag.pointee.variables.withUnsafeBufferPointer { vars in
-                tag.pointee.coefficients.withUnsafeBufferPointer { coeffs in
-                    for n in 0..<vars.count {
-                        let k = coeffs[n]
-                        if k == 0 { continue }
-                        let v = tableau.rowConstant(indexOf(vars[n]))
-                        let x = k * v
-                        value += x
-                        scale += x.magnitude
-                        own = Swift.max(own, v.magnitude, x.magnitude)
-                        largest = Swift.max(largest, k.magnitude)
-                    }
-                }
+            let terms = tag.pointee.terms
+            for n in 0..<terms.count {
+                let k = terms.coefficient(n)
+                if k == 0 { continue }
+                let v = tableau.rowConstant(indexOf(terms.symbol(n)))
+                let x = k * v
+                value += x
+                scale += x.magnitude
+                own = Swift.max(own, v.magnitude, x.magnitude)
+                largest = Swift.max(largest, k.magnitude)
             }
             marker = tag.pointee.marker
             markerCoeff = tag.pointee.markerCoeff

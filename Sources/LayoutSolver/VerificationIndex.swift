@@ -7,9 +7,8 @@
 /// (``Verification/records``) so that a check does no hashing and no reference counting of tags.
 /// Derived from the ``Tag``: rewritten whenever the tag is, rebuilt after a rollback.
 internal struct CheckRecord {
-    /// The constraint's external symbols and their (summed) coefficients (``Tag/coefficients``).
-    var variables: [Int]
-    var coefficients: [Double]
+    /// The constraint's external symbols and their (summed) coefficients (``Tag/terms``).
+    var terms: ConstraintTerms
     /// The marker (slack or dummy; -1 for an implicit one) and its coefficient in `expr + μ·m`.
     var marker: Int
     var markerCoeff: Double
@@ -34,8 +33,7 @@ internal struct CheckRecord {
     var coeffSum: Double
 
     init(_ tag: Tag) {
-        variables = tag.variables
-        coefficients = tag.coefficients
+        terms = tag.terms
         marker = tag.marker
         markerCoeff = tag.markerCoeff
         constant = tag.constant
@@ -43,9 +41,19 @@ internal struct CheckRecord {
         seq = tag.seq
         live = true
         var sum = tag.markerCoeff.magnitude
-        for k in tag.coefficients { sum += k.magnitude }
+        for n in 0..<tag.terms.count { sum += tag.terms.coefficient(n).magnitude }
         coeffSum = sum
     }
+}
+
+/// One entry of the verification's dependent lists (``Verification/dependentHead``).
+internal struct DependentEntry {
+    /// The record slot the entry names.
+    var slot: Int
+    /// The generation of the record it named (``CheckRecord/generation``).
+    var generation: Int
+    /// The next entry of the same list, or -1.
+    var next: Int
 }
 
 /// The verification's state. Owned by ``Solver/verification``.
@@ -62,15 +70,14 @@ internal struct Verification {
     var freeRecords: [Int] = []
     /// For each symbol index, the record slots of the constraints whose verification reads the
     /// row at that index (their variables' and marker's), as singly linked lists in one pool (no
-    /// allocation per symbol): `dependentHead[index]` is the first entry or -1, each entry `e`
-    /// names `dependentSlot[e]` and links to `dependentNext[e]`. Derived data: entries of removed
-    /// constraints (or of a marker that changed, or of a rolled-back transaction) stay until the
-    /// next reindex and are filtered when read (``entryValid(_:)``).
+    /// allocation per symbol): `dependentHead[index]` is the first entry or -1, each entry
+    /// `dependents[e]` names a record slot and links to the next entry. Derived data: entries of
+    /// removed constraints (or of a marker that changed, or of a rolled-back transaction) stay
+    /// until the next reindex and are filtered when read (``entryValid(_:)``). One array of
+    /// entries, not three parallel ones: registering a constraint appends once per symbol
+    /// (issue 19).
     var dependentHead: [Int] = []
-    var dependentNext: [Int] = []
-    var dependentSlot: [Int] = []
-    /// The generation of the record each entry named (``CheckRecord/generation``).
-    var dependentGen: [Int] = []
+    var dependents: [DependentEntry] = []
     var recordGeneration = 0
     var dependentEntries = 0
     var staleDependents = 0
@@ -140,9 +147,7 @@ internal struct Verification {
         records = []
         freeRecords = []
         dependentHead = []
-        dependentNext = []
-        dependentSlot = []
-        dependentGen = []
+        dependents = []
         dependentEntries = 0
         staleDependents = 0
         dependentsDirty = false
@@ -209,7 +214,7 @@ internal struct Verification {
         removedMagnitude = Swift.max(removedMagnitude, productMagnitude(tag.record, tableau))
         records[tag.record].live = false
         freeRecords.append(tag.record)
-        staleDependents += tag.variables.count + 1
+        staleDependents += tag.terms.count + 1
     }
 
     /// Appends a fresh record for the required, non-edit `tag` (reindexing; slots in the order
@@ -228,7 +233,7 @@ internal struct Verification {
 
     /// Adds `tag`'s record slot to the lists of its variables' and marker's indices.
     mutating func registerDependents(_ tag: Tag) {
-        for sym in tag.variables { addDependent(indexOf(sym), tag.record) }
+        for n in 0..<tag.terms.count { addDependent(indexOf(tag.terms.symbol(n)), tag.record) }
         if tag.marker >= 0 { addDependent(indexOf(tag.marker), tag.record) }
     }
 
@@ -236,12 +241,12 @@ internal struct Verification {
     @inline(__always)
     mutating func addDependent(_ index: Int, _ slot: Int) {
         if dependentHead.count <= index {
-            dependentHead.append(contentsOf: repeatElement(-1, count: index + 1 - dependentHead.count))
+            // Geometric growth (indices arrive one at a time while a system is built).
+            let grown = Swift.max(index + 1, 2 * dependentHead.count)
+            dependentHead.append(contentsOf: repeatElement(-1, count: grown - dependentHead.count))
         }
-        dependentSlot.append(slot)
-        dependentGen.append(records[slot].generation)
-        dependentNext.append(dependentHead[index])
-        dependentHead[index] = dependentSlot.count - 1
+        dependents.append(DependentEntry(slot: slot, generation: records[slot].generation, next: dependentHead[index]))
+        dependentHead[index] = dependents.count - 1
         dependentEntries += 1
     }
 
@@ -251,8 +256,8 @@ internal struct Verification {
     @inline(__always)
     func entryValid(_ e: Int) -> Bool {
         records.withUnsafeBufferPointer { r in
-            let slot = dependentSlot[e]
-            return r[slot].live && r[slot].generation == dependentGen[e]
+            let entry = dependents[e]
+            return r[entry.slot].live && r[entry.slot].generation == entry.generation
         }
     }
 
@@ -261,10 +266,10 @@ internal struct Verification {
     @inline(__always)
     func productMagnitude(_ slot: Int, _ tableau: Tableau) -> Double {
         var m = 0.0
-        let n = records[slot].variables.count
-        for k in 0..<n {
-            let value = tableau.rowConstant(indexOf(records[slot].variables[k])).magnitude
-            m = Swift.max(m, value, (records[slot].coefficients[k] * value).magnitude)
+        let terms = records[slot].terms
+        for k in 0..<terms.count {
+            let value = tableau.rowConstant(indexOf(terms.symbol(k))).magnitude
+            m = Swift.max(m, value, (terms.coefficient(k) * value).magnitude)
         }
         return m
     }
@@ -276,12 +281,13 @@ internal struct Verification {
         let id = tableau.idOfIndex(index)
         var e = dependentHead[index]
         while e >= 0 {
-            let slot = dependentSlot[e]
+            let slot = dependents[e].slot
             let valid = entryValid(e)
-            e = dependentNext[e]
+            e = dependents[e].next
             guard valid else { continue }
-            for k in 0..<records[slot].variables.count where records[slot].variables[k] == id {
-                largest = Swift.max(largest, records[slot].coefficients[k].magnitude)
+            let terms = records[slot].terms
+            for k in 0..<terms.count where terms.symbol(k) == id {
+                largest = Swift.max(largest, terms.coefficient(k).magnitude)
             }
         }
         return largest
@@ -306,9 +312,7 @@ extension Solver {
     /// entries were dropped.
     internal func reindexDependents() {
         verification.dependentHead = []
-        verification.dependentNext = []
-        verification.dependentSlot = []
-        verification.dependentGen = []
+        verification.dependents = []
         verification.records = []
         verification.freeRecords = []
         verification.dependentEntries = 0

@@ -40,4 +40,26 @@ final class TransactionJournalTests: XCTestCase {
         XCTAssertEqual(s.dump(), fresh.dump())
         XCTAssertEqual(s.tableau.freeIndices, fresh.tableau.freeIndices)
     }
+
+    /// The objective row's count of non-zero coefficients is kept by each change and by the
+    /// rollback (``ObjectiveRow/cellCount``, issue 19), not recounted. `(x == 10) | weak` puts its
+    /// two error symbols into the weak level's row (x is basic: 2 cells, by hand); a batch that
+    /// first adds `(x == 5) | weak` (two more errors, and x's row substituted) and then the
+    /// contradiction `z == 2` (with `z == 1` present) is refused and rolled back: 2 again, equal
+    /// to a recount of the row's coefficients.
+    func testObjectiveCellCountFollowsChangesAndRollback() throws {
+        let x = Variable("x"), z = Variable("z")
+        let s = Solver()
+        try s.addConstraint((x == 10) | Strength.weak)
+        try s.addConstraint(z == 1)
+        let row = s.simplex.levels[0].row
+        func recount() -> Int { row.members.filter { row.coefficients[$0] != 0 }.count }
+        XCTAssertEqual(row.cellCount, 2)
+        XCTAssertThrowsError(try s.addConstraints([(x == 5) | Strength.weak, z == 2]))
+        XCTAssertEqual(row.cellCount, 2)
+        XCTAssertEqual(row.cellCount, recount())
+        try s.addConstraint((x == 5) | Strength.weak)
+        XCTAssertEqual(row.cellCount, recount())
+        XCTAssertEqual(s.objectiveTermCount, row.cellCount)
+    }
 }

@@ -10,6 +10,35 @@ final class VerificationTests: XCTestCase {
         Constraint(Expression(terms: terms.map { Term($0.0, $0.1) }, constant: constant), op)
     }
 
+    /// A constraint's terms are stored inline up to four and in an array beyond
+    /// (``ConstraintTerms``, issue 19). `x1 … x6` pinned to 1 … 6, then
+    /// `x1 + x2 + … + x6 + x1 − t == 0` (x1 twice: its coefficients sum to 2): t = 2·1 + 2 + 3 + 4
+    /// + 5 + 6 = 22 (hand sum). Its tag and verification record hold seven terms in the order of
+    /// the first occurrences, x1 with coefficient 2 and t (the seventh, in the array) with −1; a
+    /// full check passes; removing it releases t, which no other constraint references.
+    func testConstraintOfMoreThanFourVariablesKeepsEveryTerm() throws {
+        let xs = (1...6).map { Variable("x\($0)") }
+        let t = Variable("t")
+        let s = Solver()
+        for (i, x) in xs.enumerated() { try s.addConstraint(constraint([(x, 1)], -Double(i + 1))) }
+        let big = constraint(xs.map { ($0, 1.0) } + [(xs[0], 1), (t, -1)], 0)
+        try s.addConstraint(big)
+        s.updateVariables()
+        XCTAssertEqual(t.value, 22)
+        let tag = try XCTUnwrap(s.registry.constraints[ObjectIdentifier(big)])
+        let symbols = (xs + [t]).map { s.tableau.variables[ObjectIdentifier($0)]!.symbol }
+        XCTAssertEqual(tag.terms.count, 7)
+        XCTAssertEqual((0..<7).map { tag.terms.symbol($0) }, symbols)
+        XCTAssertEqual((0..<7).map { tag.terms.coefficient($0) }, [2, 1, 1, 1, 1, 1, -1])
+        let record = s.verification.records[tag.record]
+        XCTAssertEqual((0..<record.terms.count).map { record.terms.symbol($0) }, symbols)
+        XCTAssertEqual(record.coeffSum, 2 + 5 + 1 + 1, "Σ|coeff| + |marker coefficient|")
+        try s.verifyOperation(full: true)
+        try s.removeConstraint(big)
+        XCTAssertNil(s.tableau.variables[ObjectIdentifier(t)], "t is referenced by no constraint any more")
+        XCTAssertNotNil(s.tableau.variables[ObjectIdentifier(xs[0])])
+    }
+
     /// Two independent subsystems; an operation on one checks only its own constraints.
     /// `x - 10 == 0`, `z - y - 5 == 0` with y an edit variable at 20, then `x - 50 <= 0`: the new
     /// row is the slack's, `s = 40` (x's row has no parameter), so the only constraint whose
