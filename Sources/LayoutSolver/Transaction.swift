@@ -274,7 +274,7 @@ internal struct SolverState {
 
     /// Captures `s`'s parts, leaving its tableau empty (the caller rebuilds it).
     init(takingFrom s: Solver) {
-        tableau = Tableau(capacity: 1)
+        tableau = Tableau(capacity: 1, cells: 16)
         tableau.exchange(with: s.tableau)
         simplex = s.simplex
         registry = s.registry
