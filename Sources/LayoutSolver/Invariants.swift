@@ -64,8 +64,8 @@ extension Solver {
             var present = Set<Int>()
             var e = tableau.colHead[i]
             while e >= 0 {
-                present.insert(tableau.entryRow[e])
-                e = tableau.entryNext[e]
+                present.insert(Int(tableau.entryRow[e]))
+                e = Int(tableau.entryNext[e])
             }
             for index in expected[i] where !present.contains(index) {
                 return "column of index \(i) misses row \(index)"

@@ -107,8 +107,10 @@ internal final class Tableau {
     /// rows that hold the symbol exactly. Derived data: rebuilt from the rows after a rollback.
     @exclusivity(unchecked) var colHead: RawStorage<Int>
     @exclusivity(unchecked) var colLive: RawStorage<Int>
-    @exclusivity(unchecked) var entryRow: RawStorage<Int>
-    @exclusivity(unchecked) var entryNext: RawStorage<Int>
+    /// (32-bit: a pool of 2³¹ entries would take 16 GB; halving the pool's bytes let it start at
+    /// 16 entries per symbol, issue 19.)
+    @exclusivity(unchecked) var entryRow: RawStorage<Int32>
+    @exclusivity(unchecked) var entryNext: RawStorage<Int32>
     @exclusivity(unchecked) var entryCount = 0
     /// Σ colLive: entries beyond it are stale (garbage collected by ``rebuildColumns()``).
     @exclusivity(unchecked) var liveEntries = 0
@@ -178,8 +180,8 @@ internal final class Tableau {
         spareCoeffs = RawStorage(capacity: 1)
         // Pools and scratch written before they are read (entries up to `entryCount`, the column
         // up to `columnCount`): no fill.
-        entryRow = RawStorage(capacity: 4 * capacity)
-        entryNext = RawStorage(capacity: 4 * capacity)
+        entryRow = RawStorage(capacity: 16 * capacity)
+        entryNext = RawStorage(capacity: 16 * capacity)
         columnIndices = RawStorage(capacity: capacity)
         columnCoeffs = RawStorage(capacity: capacity)
         previousIndices = RawStorage(capacity: capacity)

@@ -27,8 +27,8 @@ extension Tableau {
             for n in 0..<rowCount[index] {
                 let id = cellIDs[s + n]
                 let ci = indexOf(id)
-                entryRow[entryCount] = index
-                entryNext[entryCount] = colHead[ci]
+                entryRow[entryCount] = Int32(truncatingIfNeeded: index)
+                entryNext[entryCount] = Int32(truncatingIfNeeded: colHead[ci])
                 colHead[ci] = entryCount
                 entryCount += 1
                 colLive[ci] += 1
@@ -45,8 +45,8 @@ extension Tableau {
             entryRow.reserveUninitialized(entryCount + 1, count: entryCount)
             entryNext.reserveUninitialized(entryCount + 1, count: entryCount)
         }
-        entryRow[entryCount] = rowIndex
-        entryNext[entryCount] = colHead[symbolIndex]
+        entryRow[entryCount] = Int32(truncatingIfNeeded: rowIndex)
+        entryNext[entryCount] = Int32(truncatingIfNeeded: colHead[symbolIndex])
         colHead[symbolIndex] = entryCount
         entryCount += 1
         colLive[symbolIndex] += 1
@@ -91,8 +91,8 @@ extension Tableau {
         var e = colHead[ci]
         var previous = -1
         while e >= 0 {
-            let next = entryNext[e]
-            let r = entryRow[e]
+            let next = Int(entryNext[e])
+            let r = Int(entryRow[e])
             var keep = false
             if seen[r] != stamp && rowCount[r] > 0 {
                 let c = coefficient(r, id)
@@ -109,7 +109,7 @@ extension Tableau {
             } else if previous < 0 {
                 colHead[ci] = next
             } else {
-                entryNext[previous] = next
+                entryNext[previous] = Int32(truncatingIfNeeded: next)
             }
             e = next
         }
