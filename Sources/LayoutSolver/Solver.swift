@@ -121,7 +121,16 @@ public final class Solver {
     @exclusivity(unchecked) internal var pivotHistory = PivotHistory()
 
     /// Creates an empty solver.
-    public init() {}
+    public init() {
+        // Room for a small system's bookkeeping before it grows: 64 constraints and variables,
+        // the tableau's initial symbols (issue 19: growing these from empty took ~40
+        // reallocations and copies per build of kiwi's enaml system).
+        registry.constraints.reserveCapacity(64)
+        tableau.variables.reserveCapacity(64)
+        tableau.symbolVariables.reserveCapacity(tableau.capacity)
+        verification.records.reserveCapacity(64)
+        verification.dependents.reserveCapacity(256)
+    }
 
     deinit { journal.free() }
 
