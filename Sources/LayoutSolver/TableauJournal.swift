@@ -31,12 +31,16 @@ extension Tableau {
     }
 
     /// Forgets the journal (committed); compacts the arena and the column pool if their garbage
-    /// outweighs the live data.
+    /// outweighs the live data — the pool only once it is three quarters full: until then its
+    /// stale entries cost only the column walks that drop them (an enaml build's one collection,
+    /// at ~2,500 entries of a 4,096-entry pool, cost ~24,000 instructions; issue 19).
     func commit() {
         undoRows.removeAll()
         undoConstants.removeAll()
         if arenaCount > 2 * liveCells + 1024 { compactArena() }
-        if entryCount > 2 * liveEntries + 1024 { rebuildColumns() }
+        if entryCount > 2 * liveEntries + 1024 && entryCount > entryRow.capacity - entryRow.capacity / 4 {
+            rebuildColumns()
+        }
     }
 
     /// Restores every row the transaction changed and recomputes the column index.
