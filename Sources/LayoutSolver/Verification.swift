@@ -498,7 +498,9 @@ extension Verification {
     mutating func recordViolation(_ slot: Int, magnitude: Double, _ tableau: Tableau, valueOnly: Bool = false) -> String? {
         checkedConstraints += 1
         if valueOnly { return recordValueViolation(slot, magnitude: magnitude, tableau) }
-        let tag = records[slot]
+        // The record's scalars, read in place (no copy of its terms: ~80 of a build's full checks).
+        let seq = records[slot].seq, marker = records[slot].marker
+        let markerCoeff = records[slot].markerCoeff, op = records[slot].op
         verifyStamp &+= 1
         let stamp = verifyStamp
         if verifyAcc.count < tableau.capacity {
@@ -507,17 +509,24 @@ extension Verification {
             verifyMag.append(contentsOf: repeatElement(0, count: grow))
             verifyCellStamps.append(contentsOf: repeatElement(0, count: grow))
         }
-        verifyCells.clearKeepingCapacity()
-        var value = tag.constant          // the constraint's residual at the current values
-        var scale = tag.constant.magnitude + 1
+        // The list of the indices touched: a slot per index (each is listed once), written
+        // through its buffer (no append, no uniqueness check per cell; issue 19).
+        if verifyCells.count < tableau.capacity {
+            verifyCells.append(contentsOf: repeatElement(0, count: tableau.capacity - verifyCells.count))
+        }
+        var cellCount = 0
+        var value = records[slot].constant          // the constraint's residual at the current values
+        var scale = value.magnitude + 1
         var largest = 0.0
         var largestCell = 0.0             // the largest |k·coeff| accumulated
         var slack = 0.0
         // Σ k·row(v) + μ·row(marker) accumulated cell by cell into the dense scratch arrays
         // (through buffer pointers: no copies, no reference counting of rows in the loop).
+        records.withUnsafeBufferPointer { recs in
         verifyAcc.withUnsafeMutableBufferPointer { acc in
         verifyMag.withUnsafeMutableBufferPointer { mag in
         verifyCellStamps.withUnsafeMutableBufferPointer { stamps in
+        verifyCells.withUnsafeMutableBufferPointer { cells in
             @inline(__always) func accumulate(_ index: Int, _ x: Double) {
                 let m = x.magnitude
                 if m > largestCell { largestCell = m }
@@ -525,7 +534,8 @@ extension Verification {
                     stamps[index] = stamp
                     acc[index] = x
                     mag[index] = m
-                    verifyCells.append(index)
+                    cells[cellCount] = index
+                    cellCount &+= 1
                 } else {
                     acc[index] += x
                     mag[index] += m
@@ -540,15 +550,17 @@ extension Verification {
                 for n in 0..<r.count { accumulate(indexOf(r.ids[n]), k * r.coeffs[n]) }
                 return r.constant
             }
-            for n in 0..<tag.terms.count {
-                let k = tag.terms.coefficient(n)
+            for n in 0..<recs[slot].terms.count {
+                let k = recs[slot].terms.coefficient(n)
                 if k == 0 { continue }
-                let x = k * substitute(tag.terms.symbol(n), k)
+                let x = k * substitute(recs[slot].terms.symbol(n), k)
                 value += x
                 scale += x.magnitude
                 largest = Swift.max(largest, k.magnitude)
             }
-            if tag.marker >= 0 { slack = substitute(tag.marker, tag.markerCoeff) }
+            if marker >= 0 { slack = substitute(marker, markerCoeff) }
+        }
+        }
         }
         }
         }
@@ -557,19 +569,20 @@ extension Verification {
         // floor is relative to the largest coefficient involved.
         let floor = 1e-12 + 1e-10 * largestCell
         var residue = 0.0
-        for index in verifyCells { residue = Swift.max(residue, verifyAcc[index].magnitude) }
+        for n in 0..<cellCount { residue = Swift.max(residue, verifyAcc[verifyCells[n]].magnitude) }
         if softViolation == nil {
-            for index in verifyCells where Int(tableau.kinds[index]) != SymbolKind.dummy {
+            for n in 0..<cellCount where Int(tableau.kinds[verifyCells[n]]) != SymbolKind.dummy {
+                let index = verifyCells[n]
                 let cell = verifyAcc[index]
                 if !(cell.magnitude <= 1e-7 * verifyMag[index] + floor) {
-                    softViolation = "required constraint #\(tag.seq): coefficient of \(tableau.symbolName(tableau.idOfIndex(index))) off by \(cell) (of \(verifyMag[index]))"
+                    softViolation = "required constraint #\(seq): coefficient of \(tableau.symbolName(tableau.idOfIndex(index))) off by \(cell) (of \(verifyMag[index]))"
                     break
                 }
             }
         }
         if let violation = residualViolation(value: value, scale: scale, largest: largest,
-                                             slack: tag.marker >= 0 && kindOf(tag.marker) == SymbolKind.slack ? slack : nil,
-                                             markerCoeff: tag.markerCoeff, op: tag.op, seq: tag.seq,
+                                             slack: marker >= 0 && kindOf(marker) == SymbolKind.slack ? slack : nil,
+                                             markerCoeff: markerCoeff, op: op, seq: seq,
                                              magnitude: magnitude) {
             return violation
         }

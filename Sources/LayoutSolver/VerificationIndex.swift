@@ -134,6 +134,7 @@ internal struct Verification {
     var verifyCellStamps: [Int] = []
     var verifyAcc: [Double] = []
     var verifyMag: [Double] = []
+    /// The indices `recordViolation` touched, first `cellCount` slots (one slot per symbol index).
     var verifyCells: [Int] = []
     var valueStamps: [Int] = []
     /// The record slots the last incremental check looked at (value checks; for tests).
