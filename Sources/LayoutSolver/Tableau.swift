@@ -667,7 +667,7 @@ extension Solver {
     internal func pivot(leaving: Int, entering: Int) {
         let li = indexOf(leaving)
         let (s, n, c) = tableau.solvedRow(li, leaving: leaving, entering: entering)
-        tableau.removeRow(li)
+        tableau.removeRow(li, keepingColumnOf: entering)
         substitute(entering, s, n, c)
         tableau.install(indexOf(entering), start: s, count: n, constant: c)
     }

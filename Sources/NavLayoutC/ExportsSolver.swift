@@ -139,6 +139,12 @@ private func constraintOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @au
 }
 
 private func constraintBoxOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> SolverConstraintBox {
+    // A live constraint of `ctx` itself: read without a second take of ctx's in-use flag, as in
+    // `variableOf` (~160 instructions per constraint added; issue 19). Anything else takes the
+    // checked path below, with its exact errors.
+    if let entry = Handles.lookup(rawValue(p)), entry.kind == .solverConstraint, entry.owner === ctx {
+        return unsafeDowncast(entry.object, to: SolverConstraintBox.self)
+    }
     let box = try resolveSolverConstraint(p, role())
     guard box.owner === ctx else {
         throw NavLayoutError.invalidArgument("\(role()) (\(box.constraint)) belongs to another solver")
