@@ -54,6 +54,15 @@ internal struct Saved {
     var operationsSinceFullCheck: Int
 }
 
+extension Saved {
+    /// Nothing saved (between transactions).
+    init() {
+        self.init(levels: nil, infeasible: [], nextIndex: 0, liveSymbols: 0, rowCount: 0, seq: 0,
+                  userConstraints: 0, orphans: nil, implicitMarkers: false, inputMagnitude: 0,
+                  operationsSinceFullCheck: 0)
+    }
+}
+
 /// The undo journal of the current transaction for the bookkeeping (the rows' journal is the
 /// tableau's, the objective's each level row's). Owned by ``Solver/journal``.
 internal struct Journal {
@@ -64,7 +73,10 @@ internal struct Journal {
     var tags: [Tag] = []
     var edits: [EditInfo] = []
     var variables: [Variable] = []
-    var saved: Saved? = nil
+    /// What the current transaction saved at its start (``Saved/init()`` between transactions:
+    /// not an optional, whose outlined copies and destroys went through the generic value
+    /// witnesses, ~150 instructions an operation; issue 19).
+    var saved = Saved()
 
     /// Forgets the undo entries (kept changes).
     mutating func forgetUndo() {
@@ -80,7 +92,11 @@ internal struct Journal {
     /// Forgets the journal (the transaction committed, or was undone).
     mutating func clear() {
         forgetUndo()
-        saved = nil
+        // The arrays' references dropped (a second reference would make the next write to the
+        // solver's own copy the first write of a shared array), the scalars left as they are.
+        saved.levels = nil
+        saved.infeasible = []
+        saved.orphans = nil
     }
 
     /// Keeps `old` in the side array `side`, returning its position there (-1 for nil).
@@ -176,7 +192,7 @@ extension Solver {
         verification.dependentsDirty = true
         tableau.externalsDirty = true
         simplex.objectiveAllDirty = true
-        let s = journal.saved!
+        let s = journal.saved
         if let levels = s.levels { simplex.levels = levels }
         simplex.infeasible.clearKeepingCapacity()
         simplex.infeasible.append(contentsOf: s.infeasible)
