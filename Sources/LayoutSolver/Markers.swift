@@ -355,7 +355,7 @@ extension Solver {
             }
         }
         if subject < 0 { subject = feasibleRestrictedSubject() }
-        setConstraint(key, consume tag)  // (moved: the tag is not used after)
+        storeConstraint(key, consume tag)  // (moved: the tag is not used after)
         if subject < 0 {
             stats.artificialAdds += 1
             try addWithArtificialVariable(t.building.makeRow(), scale: scale)

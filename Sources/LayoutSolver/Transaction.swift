@@ -235,6 +235,22 @@ extension Solver {
         }
     }
 
+    /// ``setConstraint(_:_:)`` with a tag (an add's path): a key the solver does not hold yet is
+    /// journaled as new and stored with no `Tag?` built or destroyed (their outlined copies went
+    /// through the generic value witnesses; issue 19); a held key takes ``setConstraint(_:_:)``.
+    internal func storeConstraint(_ key: ObjectIdentifier, _ tag: consuming Tag) {
+        if registry.constraints.contains(key) {
+            setConstraint(key, Optional(tag))
+            return
+        }
+        journal.undoLog.append(.constraint(key, -1))
+        if tag.isRequired && !tag.isEdit {
+            registry.constraints.set(key, updateRecord(tag))
+        } else {
+            registry.constraints.set(key, tag)
+        }
+    }
+
     /// Sets the expression constant a constraint without a verification record (optional or
     /// edit) encodes, journaled — in place: no copy of its tag (a suggestion's hot path).
     /// Returns false if it is not in the solver.
