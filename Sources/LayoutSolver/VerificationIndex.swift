@@ -178,7 +178,7 @@ internal struct Verification {
     /// Gives the required, non-edit `tag` its record, or updates it, and records which symbol
     /// indices its verification reads (its variables' and marker's; see ``dependentHead``).
     /// Returns the tag with its record slot set.
-    mutating func updateRecord(_ tag: Tag) -> Tag {
+    mutating func updateRecord(_ tag: consuming Tag) -> Tag {
         var t = tag
         if t.record < 0 {
             var r = CheckRecord(t)
@@ -302,7 +302,7 @@ extension Solver {
 
     /// Gives the required, non-edit `tag` (about to be stored) its verification record, or updates
     /// it. Called by ``setConstraint(_:_:)``; returns the tag with its record slot set.
-    internal func updateRecord(_ tag: Tag) -> Tag { verification.updateRecord(tag) }
+    internal func updateRecord(_ tag: consuming Tag) -> Tag { verification.updateRecord(tag) }
 
     /// Frees the verification record of a removed constraint.
     internal func freeRecord(_ tag: Tag) { verification.freeRecord(tag, tableau) }
