@@ -29,18 +29,20 @@ internal struct IdentityTable<Value> {
         shift = 64 - 4
     }
 
-    /// Live entries.
-    /// Makes room for `n` entries, so that adding up to `n` rehashes and reallocates nothing
-    /// (issue 19: a build of kiwi's enaml system rehashed its constraint table four times and
-    /// copied its tags eight times).
-    mutating func reserveCapacity(_ n: Int) {
-        keys.reserveCapacity(n)
-        values.reserveCapacity(n)
-        var size = slotKeys.count
-        while n * 4 > size * 3 { size *= 2 }
-        if size > slotKeys.count { rehash(minimumSize: size) }
+    /// An empty table with room for `capacity` entries before it rehashes or reallocates
+    /// (slots: the smallest power of two, at least 16, of which `capacity` fill at most three
+    /// quarters).
+    init(capacity: Int) {
+        var size = 16
+        while capacity * 4 > size * 3 { size *= 2 }
+        slotKeys = [UInt](repeating: 0, count: size)
+        slotPositions = [Int](repeating: 0, count: size)
+        shift = 64 - size.trailingZeroBitCount
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
     }
 
+    /// Live entries.
     var count: Int { keys.count }
     var isEmpty: Bool { keys.isEmpty }
 
@@ -139,8 +141,8 @@ internal struct IdentityTable<Value> {
 
     /// Rebuilds the index for the dense entries (doubling it while they would fill more than
     /// half of it); drops the tombstones. Integers only.
-    private mutating func rehash(minimumSize: Int = 0) {
-        var size = Swift.max(slotKeys.count, minimumSize)
+    private mutating func rehash() {
+        var size = slotKeys.count
         while keys.count * 2 > size { size *= 2 }
         slotKeys = [UInt](repeating: 0, count: size)
         slotPositions = [Int](repeating: 0, count: size)

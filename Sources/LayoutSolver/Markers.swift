@@ -110,7 +110,7 @@ internal struct Tag {
 /// The constraints the solver holds. Owned by ``Solver/registry``.
 internal struct ConstraintRegistry {
     /// Bookkeeping of every constraint in the solver (edit constraints included), by identity.
-    var constraints = IdentityTable<Tag>()
+    var constraints = IdentityTable<Tag>(capacity: 64)
     /// The edit variables (EditVariables.swift), by identity.
     var edits = IdentityTable<EditInfo>()
     /// Creation sequence number of the last constraint added (for deterministic order).

@@ -84,6 +84,16 @@ internal struct RowView: Sequence {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Whether every coefficient is finite: `x · 0` is 0 for a finite `x` and NaN for an
+    /// infinite or NaN one, so one sum of them is 0 exactly when all are finite (no branch per
+    /// cell; the verification scans every rewritten row this way, issue 19).
+    @inline(__always)
+    var allCoefficientsFinite: Bool {
+        var probe = 0.0
+        for n in 0..<count { probe += coeffs[n] * 0 }
+        return probe == 0
+    }
+
     struct Iterator: IteratorProtocol {
         let view: RowView
         var n = 0

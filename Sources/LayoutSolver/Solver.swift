@@ -122,11 +122,10 @@ public final class Solver {
 
     /// Creates an empty solver.
     public init() {
-        // Room for a small system's bookkeeping before it grows: 64 constraints and variables,
-        // the tableau's initial symbols (issue 19: growing these from empty took ~40
-        // reallocations and copies per build of kiwi's enaml system).
-        registry.constraints.reserveCapacity(64)
-        tableau.variables.reserveCapacity(64)
+        // Room for a small system's bookkeeping before it grows: 64 constraints' verification
+        // records, the tableau's initial symbols (the constraint and variable tables start with
+        // room for 64 each; issue 19: growing these from empty took ~40 reallocations and copies
+        // per build of kiwi's enaml system).
         tableau.symbolVariables.reserveCapacity(tableau.capacity)
         verification.records.reserveCapacity(64)
         verification.dependents.reserveCapacity(256)

@@ -65,7 +65,7 @@ internal final class Tableau {
     @exclusivity(unchecked) var symbolVariables: [Variable?] = []
     /// User variables known to the solver, with their symbol and reference count (the inverse of
     /// `symbolVariables`; for lookups only).
-    @exclusivity(unchecked) var variables = IdentityTable<VarEntry>()
+    @exclusivity(unchecked) var variables = IdentityTable<VarEntry>(capacity: 64)
     /// User-variable symbols whose last constraint went away while they were still basic. In exact
     /// arithmetic that cannot happen (the basis would be singular); rounding can leave such a row
     /// until a later removal pivots the symbol out. Each is released once it is parametric.

@@ -271,8 +271,7 @@ extension Verification {
                     if !now.isFinite { w.nonFinite = index }
                     let basic = tableau.hasRow(index)
                     if basic && rewritten {
-                        let v = tableau.view(index)
-                        for n in 0..<v.count where !v.coeffs[n].isFinite { w.nonFinite = index }
+                        if !tableau.view(index).allCoefficientsFinite { w.nonFinite = index }
                     }
                     // A value that did not change cannot have broken anything (bitwise: NaN counts as
                     // a change).
@@ -444,9 +443,7 @@ extension Verification {
         for index in 0..<tableau.nextIndex {
             guard let r = tableau.row(index) else { continue }
             if !r.constant.isFinite { return "row \(tableau.symbolName(tableau.idOfIndex(index))) is not finite" }
-            for cell in r where !cell.coeff.isFinite {
-                return "row \(tableau.symbolName(tableau.idOfIndex(index))) is not finite"
-            }
+            if !r.allCoefficientsFinite { return "row \(tableau.symbolName(tableau.idOfIndex(index))) is not finite" }
             if isRestrictedPivotable(tableau.idOfIndex(index)),
                let violation = restrictedRowViolation(index, feasibility: feasibility, tableau) { return violation }
         }
