@@ -34,6 +34,7 @@ internal final class ObjectiveRow {
         self.capacity = capacity
         coefficients = RawStorage(capacity: capacity, repeating: 0)
         isMember = RawStorage(capacity: capacity, repeating: false)
+        members.reserveCapacity(64)   // (a level of kiwi's enaml system grew it ~7 times; issue 19)
     }
 
     deinit {

@@ -123,12 +123,16 @@ public final class Solver {
     /// Creates an empty solver.
     public init() {
         // Room for a small system's bookkeeping before it grows: 64 constraints' verification
-        // records, the tableau's initial symbols (the constraint and variable tables start with
-        // room for 64 each; issue 19: growing these from empty took ~40 reallocations and copies
-        // per build of kiwi's enaml system).
+        // records and check stamps, the tableau's initial symbols' variable slots, dependent
+        // lists and visit stamps (the constraint and variable tables start with room for 64
+        // each; issue 19: growing these from empty took ~50 reallocations and copies per build
+        // of kiwi's enaml system).
         tableau.symbolVariables.reserveCapacity(tableau.capacity)
         verification.records.reserveCapacity(64)
         verification.dependents.reserveCapacity(256)
+        verification.dependentHead = [Int](repeating: -1, count: tableau.capacity)
+        verification.verifyIndexStamps = [Int](repeating: 0, count: tableau.capacity)
+        verification.valueStamps = [Int](repeating: 0, count: 64)
     }
 
     deinit { journal.free() }
