@@ -138,15 +138,19 @@ extension Solver {
     @inline(__always)
     internal func transact(structural: Bool = true, _ body: () throws -> Void) throws {
         tableau.beginTransaction()
-        journal.saved = Saved(levels: structural ? simplex.levels : nil,
-                              infeasible: simplex.infeasible.isEmpty ? [] : simplex.infeasible,
-                              nextIndex: tableau.nextIndex,
-                              liveSymbols: tableau.liveSymbols, rowCount: tableau.basicCount,
-                              seq: registry.seqCounter, userConstraints: registry.userConstraints,
-                              orphans: structural ? (tableau.orphans.isEmpty ? [] : tableau.orphans) : nil,
-                              implicitMarkers: registry.implicitMarkers,
-                              inputMagnitude: verification.inputMagnitude,
-                              operationsSinceFullCheck: verification.operationsSinceFullCheck)
+        // Field by field: assigning a whole new value destroyed the old one through the generic
+        // value witness (~50 instructions an operation; issue 19).
+        journal.saved.levels = structural ? simplex.levels : nil
+        journal.saved.infeasible = simplex.infeasible.isEmpty ? [] : simplex.infeasible
+        journal.saved.nextIndex = tableau.nextIndex
+        journal.saved.liveSymbols = tableau.liveSymbols
+        journal.saved.rowCount = tableau.basicCount
+        journal.saved.seq = registry.seqCounter
+        journal.saved.userConstraints = registry.userConstraints
+        journal.saved.orphans = structural ? (tableau.orphans.isEmpty ? [] : tableau.orphans) : nil
+        journal.saved.implicitMarkers = registry.implicitMarkers
+        journal.saved.inputMagnitude = verification.inputMagnitude
+        journal.saved.operationsSinceFullCheck = verification.operationsSinceFullCheck
         simplex.pivots = 0
         simplex.pivotBudget = overrides.pivotBudget ?? (100 * (tableau.basicCount + tableau.liveSymbols) + 1000)
         if verification.dependentsDirty
