@@ -181,17 +181,17 @@ internal struct Verification {
     mutating func updateRecord(_ tag: consuming Tag) -> Tag {
         var t = tag
         if t.record < 0 {
-            var r = CheckRecord(t)
+            // The record built in its slot, then stamped there (no local copy to move in).
             recordGeneration += 1
-            r.generation = recordGeneration
-            coeffSumHighWater = Swift.max(coeffSumHighWater, r.coeffSum)
             if let f = freeRecords.popLast() {
                 t.record = f
-                records[f] = r
+                records[f] = CheckRecord(t)
             } else {
                 t.record = records.count
-                records.append(r)
+                records.append(CheckRecord(t))
             }
+            records[t.record].generation = recordGeneration
+            coeffSumHighWater = Swift.max(coeffSumHighWater, records[t.record].coeffSum)
             registerDependents(t)
         } else {
             let markerChanged = records[t.record].marker != t.marker
