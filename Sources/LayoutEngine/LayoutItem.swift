@@ -23,7 +23,15 @@ open class LayoutItem {
     /// The running frame animation, if any.
     @exclusivity(unchecked) package var animation: FrameAnimation?
     /// The layout system of the hierarchy this item is in (nil when detached).
-    @exclusivity(unchecked) package internal(set) weak var system: LayoutSystem?
+    ///
+    /// `unowned`, not `weak` (issue 19: the target of a weak reference takes Swift's slow,
+    /// side-table path on every retain and release, and a layout system is retained on most
+    /// item accesses). It never outlives its system, with the same values a weak reference
+    /// would have: `LayoutSystem.register` sets it and lists the item in `items`, `unregister`
+    /// clears it, and the system clears it, as it goes, for every item it still lists — its
+    /// `items`, and the items a `tearDown` took out of `items` (which keep their system, as they
+    /// did when the reference was weak).
+    @exclusivity(unchecked) package internal(set) unowned var system: LayoutSystem?
     /// Index in `system.items` while registered.
     @exclusivity(unchecked) package var systemIndex = -1
     /// The NavLayoutUIKit object that wraps this item (`UIView`, `UILayoutGuide`), if one is
