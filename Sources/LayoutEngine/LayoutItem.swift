@@ -179,7 +179,9 @@ open class LayoutItem {
 public final class LayoutGuide: LayoutItem {
     /// The view the guide was added to with `addLayoutGuide(_:)`, or the view it belongs to for
     /// `safeAreaLayoutGuide` / `layoutMarginsGuide`.
-    @exclusivity(unchecked) public internal(set) weak var owningView: LayoutView?
+    /// Unowned (see `LayoutView.superview`): the view lists the guide (`layoutGuides` or a
+    /// built-in guide) while it is set, and clears it when the guide leaves or the view goes.
+    @exclusivity(unchecked) public internal(set) unowned var owningView: LayoutView?
     /// True for a view's built-in safe-area and margins guides, which cannot be removed.
     @exclusivity(unchecked) public internal(set) var isBuiltIn = false
     /// Index in the layout system's list of guides whose constants follow their view's frame (a
