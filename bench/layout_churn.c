@@ -10,8 +10,20 @@
  * with the transitions per second over the first and the last 10 % of the sessions, their ratio
  * (last / first; 1 means no slowdown) — by the wall clock and by the thread's CPU time (on a
  * shared machine the wall-clock rates follow the other processes' load) —, the process's peak
- * resident memory (VmHWM), and its resident memory after the first 10 % and after the last
- * session (VmRSS, the map view alive: growth between them is memory the sessions keep). Every call is checked: a failing status
+ * resident memory (VmHWM, read at the end: it includes the control map view below), and its resident memory after the first 10 % and after the last
+ * session (VmRSS, the map view alive: growth between them is memory the sessions keep). The
+ * timing arrays (16 bytes per session) are written through before the first session, so their
+ * pages are resident from the start and the RSS growth is the library's alone (until 2026-12-02
+ * they were paged in as the sessions ran, which showed as ~1.4 MiB of "growth" per 100,000
+ * sessions).
+ *
+ * First-versus-last compares two stretches of a few seconds each; on a shared VM whose speed
+ * changes over seconds, that ratio moves by ±10 % with no change in the work (bench/RESULTS.md).
+ * So a control follows: the churned map view and a freshly created one (same preset, same
+ * delegate) run one session each, alternately (the order swapped every pair), for a tenth of the
+ * sessions. Both see the same machine at the same moments, so their ratio (churned / fresh
+ * transitions per second; 1 = the churned map view is as fast as a new one) isolates what the
+ * sessions left behind from the machine's changes. Every call is checked: a failing status
  * aborts with its message.
  *
  * Usage: layout_churn [sessions (default 100000)] [preset (default iphone-portrait)]
@@ -43,6 +55,14 @@ static void session(nl_map_view *map) {
     check(nl_map_view_layout_if_needed(map), "layout");
 }
 
+/* Times one session on `map`: adds its wall-clock and thread CPU nanoseconds to *wall and *cpu. */
+static void timed_session(nl_map_view *map, double *wall, double *cpu) {
+    double t0 = now_ns(), c0 = cpu_ns();
+    session(map);
+    *cpu += cpu_ns() - c0;
+    *wall += now_ns() - t0;
+}
+
 static void stat_line(const char *what, double value, const char *unit) {
     printf("S\tlayout churn: %s\t%.6g\t%s\n", what, value, unit);
 }
@@ -53,7 +73,8 @@ int main(int argc, char **argv) {
     long tenth, k;
     double *t, *c, first = 0, last = 0, cfirst = 0, clast = 0, t0, c0, total0;
     long rss_after_first = -1, rss_end;
-    nl_map_view *map;
+    double churned = 0, fresh = 0, cchurned = 0, cfresh = 0;
+    nl_map_view *map, *control;
     if (sessions < 10) {
         fprintf(stderr, "layout_churn: at least 10 sessions\n");
         return 2;
@@ -62,6 +83,9 @@ int main(int argc, char **argv) {
     t = (double *)malloc(sizeof(double) * (size_t)sessions);
     c = (double *)malloc(sizeof(double) * (size_t)sessions);
     if (t == NULL || c == NULL) return 1;
+    /* Written through (with a non-zero value: a compiler may turn malloc + memset 0 into calloc,
+     * whose pages stay unmapped until written) so they are resident before the first reading. */
+    for (k = 0; k < sessions; k++) t[k] = c[k] = -1.0;
     map = nl_map_view_create_preset(preset);
     if (map == NULL) check(NL_ERR_INVALID_ARGUMENT, "preset");
     check(nl_sample_delegate_install(map), "install");
@@ -82,6 +106,21 @@ int main(int argc, char **argv) {
         clast += c[sessions - tenth + k];
     }
     rss_end = status_kb("VmRSS:");
+    /* The interleaved control: the churned map view against a fresh one, session by session. */
+    control = nl_map_view_create_preset(preset);
+    if (control == NULL) check(NL_ERR_INVALID_ARGUMENT, "preset");
+    check(nl_sample_delegate_install(control), "install (control)");
+    check(nl_map_view_layout_if_needed(control), "initial layout (control)");
+    for (k = 0; k < tenth; k++) {
+        if (k % 2 == 0) {
+            timed_session(map, &churned, &cchurned);
+            timed_session(control, &fresh, &cfresh);
+        } else {
+            timed_session(control, &fresh, &cfresh);
+            timed_session(map, &churned, &cchurned);
+        }
+    }
+    check(nl_map_view_destroy(control), "destroy (control)");
     check(nl_map_view_destroy(map), "destroy");
     printf("# layout churn: %ld sessions of %d transitions on one %s map view, %.1f s\n", sessions, STEPS, preset,
            (now_ns() - total0) / 1e9);
@@ -100,6 +139,10 @@ int main(int argc, char **argv) {
     stat_line("transitions per CPU second, first 10 %", (double)(tenth * STEPS) / (cfirst / 1e9), "/s");
     stat_line("transitions per CPU second, last 10 %", (double)(tenth * STEPS) / (clast / 1e9), "/s");
     stat_line("last/first, CPU time (1 = no slowdown)", cfirst / clast, "");
+    stat_line("interleaved: churned map view, transitions/s", (double)(tenth * STEPS) / (churned / 1e9), "/s");
+    stat_line("interleaved: fresh map view, transitions/s", (double)(tenth * STEPS) / (fresh / 1e9), "/s");
+    stat_line("churned/fresh, interleaved (1 = no slowdown)", fresh / churned, "");
+    stat_line("churned/fresh, interleaved, CPU time (1 = no slowdown)", cfresh / cchurned, "");
     stat_line("peak RSS", (double)status_kb("VmHWM:") / 1024.0, "MiB");
     stat_line("RSS after the first 10 %", (double)rss_after_first / 1024.0, "MiB");
     stat_line("RSS at the end", (double)rss_end / 1024.0, "MiB");

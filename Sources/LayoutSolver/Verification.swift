@@ -204,9 +204,16 @@ extension Verification {
         // check, the global test uses the part since the last full check.
         totalShift += shiftedParameter
         totalRounding += rounding
+        // A tenth of the smallest tolerance any constraint can have: `1e-8 × (|constant| + 1)`
+        // and `1e-13 × M`, since every tolerance holds `1e-12 × M × max(1, max|coeff|)` and `M` is
+        // at least ``inputMagnitude``, which never falls (``skipShare``). Without the `M` part, a
+        // resize's rounding bound grew with the values while the threshold did not, so a chain of
+        // 10,000 views (widths ~4e5) walked every record after 16 resizes and one of 1,000 after
+        // 160: the walks made a resize's cost grow faster than the chain (issue 19).
+        let floorShare = skipShare
         let skipShifted = tableau.undoConstants.isEmpty
             || residueHighWater * (totalShift - fullCheckShift)
-               + coeffSumHighWater * (totalRounding - fullCheckRounding) <= 1e-8
+               + coeffSumHighWater * (totalRounding - fullCheckRounding) <= 1e-8 + floorShare
         // A value that may have carried `M` fell below half the last full check's `M` (a
         // crossing, so a gradual fall is caught too): verdicts need the new `M`. Every row
         // counts, not only user variables' — a released variable's index is no longer marked as
@@ -306,7 +313,7 @@ extension Verification {
                                 // shifts since its last check, it needs no check.
                                 let bound = r[slot].residue * (shiftNow - r[slot].baseShift)
                                     + r[slot].coeffSum * (roundingNow - r[slot].baseRounding)
-                                if !(bound <= 1e-8 * (r[slot].constant.magnitude + 1)) {
+                                if !(bound <= 1e-8 * (r[slot].constant.magnitude + 1) + floorShare) {
                                     queued[slot] = stamp
                                     w.list.append(slot)
                                     w.shiftWork &+= Verification.shiftCheckWeight
@@ -369,6 +376,14 @@ extension Verification {
         }
         return .holds
     }
+
+    /// The part of a tenth of every constraint's smallest possible tolerance that comes from the
+    /// magnitude `M`: `1e-13 × inputMagnitude`. A check's tolerance holds `1e-12 × M × max(1,
+    /// max|coeff|)` (``residualViolation(value:scale:largest:slack:magnitude:)``), every `M` a
+    /// check uses is at least ``inputMagnitude``, and that never falls while the constraints
+    /// live (only ``clear()`` lowers it, with the records): so a drift below this share, plus
+    /// `1e-8 × (|constant| + 1)`, stays within a tenth of the tolerance of every later check.
+    var skipShare: Double { 1e-13 * inputMagnitude }
 
     /// One pass over the rows whose constants were shifted (the journal's `undoConstants`):
     /// returns the largest `|old| + |new|` among the rows some record reads (the bound of their

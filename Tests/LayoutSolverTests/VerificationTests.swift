@@ -237,6 +237,47 @@ final class VerificationTests: XCTestCase {
         XCTAssertEqual(v[100].value, 600)
     }
 
+    /// The threshold below which shifted constraints are not looked at grows with the inputs'
+    /// magnitude (docs/solver.md "Verification": a tenth of the smallest tolerance, `1e-8 ×
+    /// (|constant| + 1) + 1e-13 × inputs' magnitude`). A chain of 100 equalities
+    /// `v[i] == v[i-1] + 1` (stored markers: `Σ|coeff| + |μ|` = 1 + 1 + 1 = 3 for each) with v[0]
+    /// suggested at 1e6 + k: after a full check (residues known, 0), suggestion k adds
+    /// `2.5e-16 × (|old| + |new|)` of the largest shifted row, v[100] = 1e6 + k + 100, to the
+    /// rounding total, times 3. A record is checked once that sum passes its own threshold,
+    /// `1e-8 × (|−1| + 1)` before this change (the 14th suggestion: from there on every
+    /// suggestion walked and checked all 100 records) and now `2e-8 + 1e-13 × (1e6 + k)`
+    /// (≈ 1.2e-7: the 80th), both computed below by the same sums.
+    func testTheShiftSkipThresholdGrowsWithTheInputsMagnitude() throws {
+        let v = (0...100).map { Variable("v\($0)") }
+        let s = Solver()
+        s.overrides.implicitMarkerThreshold = Int.max   // stored markers: no rebuilds
+        for i in 1...100 { try s.addConstraint(constraint([(v[i], 1), (v[i - 1], -1)], -1)) }
+        try s.addEditVariable(v[0], strength: 750)
+        try s.suggestValue(v[0], 1e6)
+        try s.verifyOperation(full: true)
+        XCTAssertEqual(s.verification.operationsSinceFullCheck, 0)
+        XCTAssertEqual(s.verification.coeffSumHighWater, 3)
+        XCTAssertEqual(s.verification.residueHighWater, 0)
+        // The hand computation: the first suggestion whose summed bound passes each threshold.
+        var sum = 0.0, passesFixed = -1, passesScaled = -1
+        for k in 1...100 {
+            let old = 1e6 + Double(k - 1) + 100, new = 1e6 + Double(k) + 100
+            sum += 3 * (2.5e-16 * (old + new))
+            if passesFixed < 0 && sum > 2e-8 { passesFixed = k }
+            if passesScaled < 0 && sum > 2e-8 + 1e-13 * (1e6 + Double(k)) { passesScaled = k }
+        }
+        XCTAssertEqual(passesFixed, 14)
+        XCTAssertEqual(passesScaled, 80)
+        var firstChecked = -1
+        for k in 1...100 {
+            try s.suggestValue(v[0], 1e6 + Double(k))
+            if firstChecked < 0 && !s.verification.valueList.isEmpty { firstChecked = k }
+        }
+        XCTAssertEqual(firstChecked, passesScaled)
+        s.updateVariables()
+        XCTAssertEqual(v[100].value, 1e6 + 100 + 100)
+    }
+
     /// The random badly scaled systems of `RandomBadlyScaledTests` with the incremental check
     /// only (never the periodic full check): every required constraint holds within the promise
     /// or the operation was refused.
