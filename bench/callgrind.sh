@@ -7,6 +7,8 @@
 #   bash bench/callgrind.sh /path/to/other/tree   # another source tree's library (e.g. a
 #                                                 # `git archive` export of main), same harnesses
 #   ONLY="enaml build" bash bench/callgrind.sh    # one workload (a name from the list below)
+#   ONLY="e2e steps" bash bench/callgrind.sh      # the sample session step by step (not in the
+#                                                 # default list: 16 more callgrind runs)
 #
 # Builds the tree's libnavlayout.so in Release (bench/.build/cg/<tree>/), compiles this
 # checkout's harnesses against it (bench/workloads.c + harness_nl.c, bench/e2e.c), and runs each
@@ -45,16 +47,29 @@ if [ -f "$KIWI_SRC/kiwi/kiwi.h" ]; then
   kiwi=$B/harness_kiwi
 fi
 
-# Instructions of one callgrind run of "$@" (the total of its "Collected" line).
+# Instructions of one callgrind run of "$@" (the total of its "Collected" line). CG_OPTS: more
+# callgrind options (e.g. --toggle-collect=FUNCTION: only what runs inside FUNCTION is counted).
 count() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null ${CG_OPTS:-} "$@" 2>&1 >/dev/null \
     | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' | tail -1
 }
 
 workloads=${ONLY:-"enaml build|enaml suggest|chain 100 build|chain 100 resize|chain 1000 build|grid 10x10 build|grid 10x10 resize|churn|e2e session"}
 IFS='|' read -r -a names <<<"$workloads"
 for name in "${names[@]}"; do
-  if [ "$name" = "e2e session" ]; then
+  if [ "$name" = "e2e steps" ]; then
+    # One line per step of the sample session: the instructions inside bench/e2e.c's e2e_step_N
+    # (the step's event and layout pass, what `e2e` times) per session, as "e2e step N: name".
+    # The warm-up sessions count too, so the difference of 20 and 10 sessions is 11 sessions.
+    step_names=("navigation ready" "active guidance" "incident prompt 0.0 s" "prompt 0.2 s"
+                "prompt 0.4 s" "prompt dismissed +0.4 s" "guidance stopped" "navigation disabled")
+    for i in "${!step_names[@]}"; do
+      one=$(CG_OPTS=--toggle-collect=e2e_step_$i count "$B/e2e" 10)
+      two=$(CG_OPTS=--toggle-collect=e2e_step_$i count "$B/e2e" 20)
+      printf '%s\t%d\t%d\t%d\n' "e2e step $i: ${step_names[$i]}" $(( (two - one) / 11 )) $(( two - one )) 11
+    done
+    continue
+  elif [ "$name" = "e2e session" ]; then
     # e2e N runs N + N/10 sessions (N/10 warm-up): 10 -> 11, 20 -> 22.
     one=$(count "$B/e2e" 10) two=$(count "$B/e2e" 20) ops=11
   else

@@ -60,6 +60,27 @@ static nl_status run(nl_map_view *map, int e) {
     }
 }
 
+/* One step, timed as a whole: its event and the layout pass. Each step has a function of its own,
+ * never inlined nor merged with another (noipa), so that callgrind counts one step alone with
+ * --toggle-collect=e2e_step_N (bench/callgrind.sh, ONLY="e2e steps"). */
+#define E2E_STEP(n)                                                                            \
+    __attribute__((noinline, noipa)) static nl_status e2e_step_##n(nl_map_view *map) {        \
+        nl_status s = run(map, steps[n].event);                                                \
+        return s != NL_OK ? s : nl_map_view_layout_if_needed(map);                             \
+    }
+E2E_STEP(0)
+E2E_STEP(1)
+E2E_STEP(2)
+E2E_STEP(3)
+E2E_STEP(4)
+E2E_STEP(5)
+E2E_STEP(6)
+E2E_STEP(7)
+static nl_status (*const step_fns[])(nl_map_view *) = {
+    e2e_step_0, e2e_step_1, e2e_step_2, e2e_step_3, e2e_step_4, e2e_step_5, e2e_step_6, e2e_step_7,
+};
+typedef char step_fns_match_steps[(sizeof step_fns / sizeof step_fns[0]) == NSTEPS ? 1 : -1];
+
 static long reports = 0;
 
 static void count_reports(void *user_data, nl_map_view *map, const nl_diagnostic *d) {
@@ -104,8 +125,7 @@ int main(int argc, char **argv) {
         check(nl_map_view_layout_if_needed(map), "initial layout");
         for (i = 0; i < NSTEPS; i++) {
             double t0 = now_ns();
-            check(run(map, steps[i].event), steps[i].name);
-            check(nl_map_view_layout_if_needed(map), "layout");
+            check(step_fns[i](map), steps[i].name);
             if (k >= 0) t[i * sessions + k] = now_ns() - t0;
         }
         check(nl_map_view_destroy(map), "destroy");

@@ -83,7 +83,9 @@ package struct AccessibilityStorage {
 
 /// The order in effect of a container as computed at one revision of one layout system.
 package struct AccessibilityOrderCache {
-    weak var system: LayoutSystem?
+    /// The system's `serial` (unique in the process), not a weak reference to it: a weak
+    /// reference would put every layout system on Swift's slow reference-counting path (issue 19).
+    let systemSerial: Int
     let revision: Int
     let order: [LayoutView]
 }
@@ -183,13 +185,13 @@ extension LayoutView {
     package func accessibilityOrder() -> [LayoutView] {
         // Lay out first: a pass changes the revision the order is cached at.
         system?.layoutIfNeeded()
-        if let system, let cache = accessibilityStorage.orderCache, cache.system === system, cache.revision == system.revision {
+        if let system, let cache = accessibilityStorage.orderCache, cache.systemSerial == system.serial, cache.revision == system.revision {
             return cache.order
         }
         var visiting = Set<ObjectIdentifier>()
         var seen = Set<ObjectIdentifier>()
         let order = accessibilityOrder(visiting: &visiting).filter { seen.insert(ObjectIdentifier($0)).inserted }
-        if let system { accessibilityStorage.orderCache = AccessibilityOrderCache(system: system, revision: system.revision, order: order) }
+        if let system { accessibilityStorage.orderCache = AccessibilityOrderCache(systemSerial: system.serial, revision: system.revision, order: order) }
         return order
     }
 

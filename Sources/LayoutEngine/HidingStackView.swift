@@ -24,6 +24,13 @@ public final class NavigationHidingStackView: LayoutView {
     public let alignment: StackAlignment
     private var spacingStorage: Double = 8
     private var arranged: [LayoutView] = []
+
+    /// Clears `managingStack` on the arranged views that still name this stack (a view whose
+    /// move to another stack failed may be listed by both; `LayoutView.managingStack`).
+    deinit {
+        let me = ObjectIdentifier(self)
+        for v in arranged where v.managingStackIdentifier == me { v.managingStack = nil }
+    }
     private var arrangementConstraints: [LayoutConstraint] = []
     /// Keeps the visible group centred (`center` position only).
     private var groupGuide: LayoutGuide?

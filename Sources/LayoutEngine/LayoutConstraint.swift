@@ -36,7 +36,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     // Bookkeeping of the engine, touched on every activation and layout pass; single-threaded by
     // contract (docs/api.md#threads) and never accessed overlapping, so without run-time exclusivity checks.
     @exclusivity(unchecked) package private(set) var isActiveStorage = false
-    @exclusivity(unchecked) package weak var installedOn: LayoutView?
+    /// Unowned (see `LayoutView.superview`): the view lists the constraint in its
+    /// `installedConstraints` while it is set, and clears it when the constraint is uninstalled,
+    /// the view is torn down (`breakReferenceCycles`) or the view goes.
+    @exclusivity(unchecked) package unowned var installedOn: LayoutView?
     @exclusivity(unchecked) package var installIndex = -1
     /// Positions in the first and second items' `referencingConstraints` (-1 when not listed;
     /// the second is -1 too when both anchors belong to one item).

@@ -23,7 +23,15 @@ open class LayoutItem {
     /// The running frame animation, if any.
     @exclusivity(unchecked) package var animation: FrameAnimation?
     /// The layout system of the hierarchy this item is in (nil when detached).
-    @exclusivity(unchecked) package internal(set) weak var system: LayoutSystem?
+    ///
+    /// `unowned`, not `weak` (issue 19: the target of a weak reference takes Swift's slow,
+    /// side-table path on every retain and release, and a layout system is retained on most
+    /// item accesses). It never outlives its system, with the same values a weak reference
+    /// would have: `LayoutSystem.register` sets it and lists the item in `items`, `unregister`
+    /// clears it, and the system clears it, as it goes, for every item it still lists — its
+    /// `items`, and the items a `tearDown` took out of `items` (which keep their system, as they
+    /// did when the reference was weak).
+    @exclusivity(unchecked) package internal(set) unowned var system: LayoutSystem?
     /// Index in `system.items` while registered.
     @exclusivity(unchecked) package var systemIndex = -1
     /// The NavLayoutUIKit object that wraps this item (`UIView`, `UILayoutGuide`), if one is
@@ -171,7 +179,9 @@ open class LayoutItem {
 public final class LayoutGuide: LayoutItem {
     /// The view the guide was added to with `addLayoutGuide(_:)`, or the view it belongs to for
     /// `safeAreaLayoutGuide` / `layoutMarginsGuide`.
-    @exclusivity(unchecked) public internal(set) weak var owningView: LayoutView?
+    /// Unowned (see `LayoutView.superview`): the view lists the guide (`layoutGuides` or a
+    /// built-in guide) while it is set, and clears it when the guide leaves or the view goes.
+    @exclusivity(unchecked) public internal(set) unowned var owningView: LayoutView?
     /// True for a view's built-in safe-area and margins guides, which cannot be removed.
     @exclusivity(unchecked) public internal(set) var isBuiltIn = false
     /// Index in the layout system's list of guides whose constants follow their view's frame (a

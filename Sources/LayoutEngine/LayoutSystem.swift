@@ -1,4 +1,8 @@
 import LayoutSolver
+import Synchronization
+
+/// The last `LayoutSystem.serial` issued (map views may be created on several threads).
+private let lastSystemSerial = Atomic<Int>(0)
 
 /// The per-root layout state: one long-lived Cassowary solver, the registered items, queued
 /// constraint changes, the clock and the running animations (docs/architecture.md#principles: "Incremental by
@@ -72,9 +76,29 @@ package final class LayoutSystem {
     private var nextCompletionSerial = 1
     @exclusivity(unchecked) package var animationContext: AnimationContext?
 
+    /// Unique among the layout systems of the process (never reused): identifies this system in
+    /// caches that must not keep it alive (`AccessibilityOrderCache`).
+    package let serial: Int
+    /// `ObjectIdentifier(root)`, for `deinit`, which must not read the unowned `root` (the root
+    /// is being destroyed then).
+    private let rootIdentifier: ObjectIdentifier
+    /// The items `tearDown` took out of `items` (the root excepted), still pointing here through
+    /// their `system` until this system goes (see `LayoutItem.system`).
+    private var tornDownItems: [LayoutItem] = []
+
     package init(root: LayoutRootView, direction: LayoutDirection) {
         self.root = root
         self.direction = direction
+        serial = lastSystemSerial.wrappingAdd(1, ordering: .relaxed).newValue
+        rootIdentifier = ObjectIdentifier(root)
+    }
+
+    /// Clears `system` on every item that still points here (`LayoutItem.system` is unowned).
+    /// The root is not one of them: it is being destroyed (its `system_` is what releases this
+    /// system) and its `items` entry is what `tearDown` removes to let it go.
+    deinit {
+        for item in items where ObjectIdentifier(item) != rootIdentifier { item.system = nil }
+        for item in tornDownItems { item.system = nil }
     }
 
     package func setNeedsLayout() { needsLayout = true }
@@ -82,7 +106,10 @@ package final class LayoutSystem {
     /// Teardown (issue 8): breaks the reference cycles of every registered item and drops every
     /// queued change, animation and completion. The system must not be used afterwards.
     package func tearDown() {
-        for item in items where item !== root { item.breakReferenceCycles() }
+        for item in items where item !== root {
+            item.breakReferenceCycles()
+            tornDownItems.append(item)
+        }
         items.removeAll()
         stacks.removeAll()
         pendingAdds.removeAll()
@@ -121,6 +148,8 @@ package final class LayoutSystem {
         if i >= 0, i < items.count, items[i] === item {
             let last = items.removeLast()
             if i < items.count { items[i] = last; last.systemIndex = i }
+        } else if !tornDownItems.isEmpty, let j = tornDownItems.firstIndex(where: { $0 === item }) {
+            tornDownItems.remove(at: j)   // no longer this system's (see `LayoutItem.system`)
         }
         item.systemIndex = -1
         item.system = nil

@@ -11,7 +11,14 @@ open class LayoutView: LayoutItem {
     // The hierarchy bookkeeping below is read on every activation and layout pass; like all of
     // the item's state it is single-threaded and never accessed overlapping (see `LayoutItem`),
     // so it carries no run-time exclusivity checks.
-    @exclusivity(unchecked) public internal(set) weak var superview: LayoutView?
+    /// `unowned`, not `weak` (issue 19: the target of a weak reference takes Swift's slow,
+    /// side-table path on every retain and release, and views are retained all the time). It
+    /// keeps the values a weak reference would have: `addSubview` sets it and lists the view in
+    /// the superview's `subviews`, `removeFromSuperview` clears both, and a view that goes while
+    /// it still has subviews clears theirs (`deinit`). The same holds for the other references to
+    /// views that used to be weak: a guide's `owningView`, a constraint's `installedOn`, a view's
+    /// `managingStack` (see `deinit` and `NavigationHidingStackView.deinit`).
+    @exclusivity(unchecked) public internal(set) unowned var superview: LayoutView?
     @exclusivity(unchecked) public internal(set) var subviews: [LayoutView] = []
     /// Guides added with `addLayoutGuide(_:)` (not the built-in safe-area and margins guides).
     @exclusivity(unchecked) public internal(set) var layoutGuides: [LayoutGuide] = []
@@ -32,8 +39,19 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) package var accessibilityStorage = AccessibilityStorage()
     /// Set by a hiding stack that manages this view.
     @exclusivity(unchecked) package var stackHidden = false
-    /// The hiding stack that arranges this view, if any.
-    @exclusivity(unchecked) package weak var managingStack: NavigationHidingStackView?
+    /// The hiding stack that arranges this view, if any. Unowned (see `superview`): the stack
+    /// lists the view in its arranged views while it is set, and clears it when the view leaves
+    /// them or the stack goes; `managingStackIdentifier` tells the stack, as it goes, whether it
+    /// is still the one (it cannot read this reference to itself then).
+    package var managingStack: NavigationHidingStackView? {
+        get { managingStackStorage }
+        set {
+            managingStackStorage = newValue
+            managingStackIdentifier = newValue.map { ObjectIdentifier($0) }
+        }
+    }
+    @exclusivity(unchecked) private unowned var managingStackStorage: NavigationHidingStackView?
+    @exclusivity(unchecked) package private(set) var managingStackIdentifier: ObjectIdentifier?
     /// Set when a host sets `isHidden` on a view a hiding stack manages (docs/behaviour.md#hiding-stack).
     package var hiddenSetWhileStacked = false
     /// Where the last hierarchy walk of the diagnostics (NavigationUI's `HierarchyWalk`) saw this
@@ -69,6 +87,18 @@ open class LayoutView: LayoutItem {
 
     /// Creates a detached view; add it to a map view's hierarchy with `addSubview(_:)`.
     public init(identifier: String = "") { super.init(identifier: identifier) }
+
+    /// Clears the unowned references to this view that it still lists (see `superview`): its
+    /// subviews' `superview`, its guides' `owningView` and its installed constraints'
+    /// `installedOn` — each listed here exactly while it refers to this view. Never reads a
+    /// reference to this view (it is being destroyed).
+    deinit {
+        for v in subviews { v.superview = nil }
+        for g in layoutGuides { g.owningView = nil }
+        safeAreaGuideStorage?.owningView = nil
+        marginsGuideStorage?.owningView = nil
+        for c in installedConstraints { c.installedOn = nil }
+    }
 
     package override init(identifier: String, initialFrame: Rect) {
         super.init(identifier: identifier, initialFrame: initialFrame)
@@ -216,6 +246,9 @@ open class LayoutView: LayoutItem {
     /// filter records what it refuses. Nil for ordinary views.
     package override func breakReferenceCycles() {
         super.breakReferenceCycles()
+        // No longer listed here, so no longer pointing here (`installedOn` is unowned: see
+        // `superview`). They belong to a torn-down hierarchy, whose system is never asked again.
+        for c in installedConstraints where c.installedOn === self { c.installedOn = nil }
         installedConstraints.removeAll()
         intrinsicConstraints = [nil, nil]
         marginsConstraints.removeAll()

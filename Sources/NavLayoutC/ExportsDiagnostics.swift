@@ -100,13 +100,15 @@ extension MapContext {
     /// Routes every map view's newly appearing diagnostics (NavigationMapView.diagnosticHandler) to
     /// the process-wide C handler, or to the standard-error default when none is set.
     func installDiagnosticRouting(_ map: NavigationMapView) {
-        map.diagnosticHandler = { [weak self] m, d in self?.report(d, map: m) }
+        // `unowned`: the closures are stored in `map`, which this context owns alone (see
+        // `MapContext`, "Who may refer to a context").
+        map.diagnosticHandler = { [unowned self] m, d in self.report(d, map: m) }
         // The default prints errors only: without a handler, the other rules are not evaluated;
         // a handler with a minimum-severity function is asked (with the callback guard up).
-        map.minimumSeverityProvider = { [weak self] in
+        map.minimumSeverityProvider = { [unowned self] in
             let handler = currentDiagnosticHandler()
             guard handler.fn != nil else { return .error }
-            guard let minimum = handler.minimum, let self else { return .info }
+            guard let minimum = handler.minimum else { return .info }
             self.reportDepth += 1
             defer { self.reportDepth -= 1 }
             return minimumSeverity(fromC: minimum(handler.userData, self.mapPointer))

@@ -364,8 +364,11 @@ public func nl_map_view_animate(_ map: OpaquePointer?, _ seconds: Double, _ curv
         ctx.failMessage = nil
         defer { ctx.failMessage = enclosingFailure }
         let done: ((Bool) -> Void)? = completion.map { fn in
-            { [weak ctx] finished in
-                guard let ctx, ctx.isAlive else { return }
+            // `unowned`: a completion is kept only by the map view's layout system, which runs it
+            // inside a C call on the map view or drops it when the map view is destroyed (see
+            // `MapContext`, "Who may refer to a context").
+            { [unowned ctx] finished in
+                guard ctx.isAlive else { return }
                 ctx.runHost { fn(userData, finished) }
             }
         }

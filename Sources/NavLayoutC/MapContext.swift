@@ -15,6 +15,24 @@ import NavigationUI
 /// Everything the C layer keeps for one map view. Used from one thread at a time (docs/api.md#threads), and no
 /// method overlaps two accesses to one of its properties: the ones every C call touches are
 /// `@exclusivity(unchecked)` (no run-time exclusivity check per access, issue 6).
+///
+/// **Who may refer to a context.** Strongly: the handle table's entries of the map view's
+/// objects (`HandleEntry.owner`) and the C call that resolved one of them (for the whole call).
+/// Nothing else refers to a context weakly: the objects that call back into it — the delegate
+/// bridge, the map view's diagnostic handler and minimum-severity provider, the completions of
+/// `nl_map_view_animate` — hold it `unowned` (issue 19: an object that is the target of a weak
+/// reference takes Swift's slow, side-table path on every retain and release, and every C call
+/// retains its context). That is safe because each of them is stored only in this context's map
+/// view (its delegate, its two diagnostic closures, its layout system's completions), and the
+/// map view is reachable only through this context (`map`, and the map handle's entry, which
+/// holds the context too), so each can run only through one of that map view's methods, that
+/// is, inside a C call on the map view, which holds the context:
+/// - `nl_map_view_destroy` is refused inside a callback or a diagnostic report of the same map
+///   view (`reentrant`), so the context never goes while one of them runs;
+/// - `destroy()` releases the delegate while the context is alive, then invalidates the map view
+///   (its delegate, handler and completions dropped) and lets it go (`map = nil`) before the
+///   handles — and so the context — go; a stale handle then gets `NL_ERR_INVALID_HANDLE`
+///   from the handle table, without reaching the context.
 final class MapContext: UseTracked {
     /// The map view; nil once destroyed.
     private(set) var map: NavigationMapView?
@@ -176,9 +194,14 @@ final class MapContext: UseTracked {
 }
 
 /// A NavigationLayoutDelegate that calls a C nl_layout_delegate's function pointers.
+///
+/// It holds its map view's context `unowned` (see `MapContext`, "Who may refer to a context"):
+/// the bridge is stored in that context's map view (its `delegate`) and in `context.delegate`,
+/// and is called only by that map view's events and by `nl_map_view_set_layout_delegate` and
+/// `MapContext.destroy()`, all inside a C call that holds the context.
 final class CDelegateBridge: NavigationLayoutDelegate {
     private let table: nl_layout_delegate
-    private weak var context: MapContext?
+    private unowned let context: MapContext
     private var released = false
 
     init(_ table: nl_layout_delegate, context: MapContext) {
@@ -191,13 +214,9 @@ final class CDelegateBridge: NavigationLayoutDelegate {
         guard !released else { return }
         released = true
         if let release = table.release {
-            if let context {
-                context.isReleasingDelegate = true
-                defer { context.isReleasingDelegate = false }
-                context.runHost { release(table.user_data) }
-            } else {
-                release(table.user_data)
-            }
+            context.isReleasingDelegate = true
+            defer { context.isReleasingDelegate = false }
+            context.runHost { release(table.user_data) }
         }
     }
 

@@ -8,9 +8,10 @@ extension NavigationComponentView {
     /// Makes the component answer with the SDK's accessibility until the host sets its own.
     /// Called once, at creation.
     func installSDKAccessibility() {
-        accessibilityStorage.defaults = { [weak self] in
-            self?.sdkAccessibility(showingRecenterButton: false)
-                ?? AccessibilityDefaults(label: nil, isElement: false, traits: [])
+        // `unowned`: the closure is kept in this component's own storage and called only
+        // through it (a weak capture gave every component a side table, issue 19).
+        accessibilityStorage.defaults = { [unowned self] in
+            self.sdkAccessibility(showingRecenterButton: false)
         }
     }
 
@@ -49,10 +50,17 @@ extension NavigationMapView {
     /// Makes the logo's SDK accessibility follow the re-center button (label "Re-center", trait
     /// `button`, while it shows as the button). Called once, at creation.
     func installLogoAccessibility() {
-        googleLogo.accessibilityStorage.defaults = { [weak self] in
-            guard let self else { return AccessibilityDefaults(label: nil, isElement: false, traits: []) }
-            return self.googleLogo.sdkAccessibility(showingRecenterButton: self.isShowingRecenterButton)
+        // `unowned` (a weak capture gave the map view a side table, issue 19): the logo may
+        // outlive the map view, so the map view's deinit replaces this closure with
+        // `logoDefaultsWithoutMapView`, what the weak capture answered once the map view was gone.
+        googleLogo.accessibilityStorage.defaults = { [unowned self] in
+            self.googleLogo.sdkAccessibility(showingRecenterButton: self.isShowingRecenterButton)
         }
+    }
+
+    /// The logo's accessibility defaults once its map view is gone: none.
+    static let logoDefaultsWithoutMapView: () -> AccessibilityDefaults = {
+        AccessibilityDefaults(label: nil, isElement: false, traits: [])
     }
 
     /// The accessibility diagnostics of the current target layout (issue 16 item 8):

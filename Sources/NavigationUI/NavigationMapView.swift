@@ -144,6 +144,11 @@ public final class NavigationMapView: LayoutRootView {
         installLogoAccessibility()
     }
 
+    /// The logo may outlive the map view (a host may keep it): its accessibility closure, which
+    /// holds the map view unowned, gives way to the answer without a map view
+    /// (`installLogoAccessibility`).
+    deinit { googleLogo.accessibilityStorage.defaults = NavigationMapView.logoDefaultsWithoutMapView }
+
     /// Creates a map view from a device preset of docs/behaviour.md#device-presets (`"iphone-portrait"`, …); the
     /// `carplay` preset makes a CarPlay map view.
     /// - Throws: `invalidArgument` for an unknown preset name.

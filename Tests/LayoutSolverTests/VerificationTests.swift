@@ -238,7 +238,7 @@ final class VerificationTests: XCTestCase {
     }
 
     /// The threshold below which shifted constraints are not looked at grows with the inputs'
-    /// magnitude (docs/solver.md "Verification": a tenth of the smallest tolerance, `1e-8 ×
+    /// magnitude (docs/solver.md "Ill-conditioned systems": a tenth of the smallest tolerance, `1e-8 ×
     /// (|constant| + 1) + 1e-13 × inputs' magnitude`). A chain of 100 equalities
     /// `v[i] == v[i-1] + 1` (stored markers: `Σ|coeff| + |μ|` = 1 + 1 + 1 = 3 for each) with v[0]
     /// suggested at 1e6 + k: after a full check (residues known, 0), suggestion k adds
