@@ -42,6 +42,21 @@ internal struct IdentityTable<Value> {
         values.reserveCapacity(capacity)
     }
 
+    /// Removes every entry and keeps the storage: the index's slots (emptied) and the dense
+    /// arrays' capacity, so that refilling a table of the same size allocates nothing (a map
+    /// view's layout pass that resets its solver re-adds the constraints that stay; issue 19).
+    /// O(slots + entries).
+    mutating func removeAll() {
+        if !keys.isEmpty || tombstones > 0 {
+            slotKeys.withUnsafeMutableBufferPointer { buf in
+                for i in 0..<buf.count { buf[i] = 0 }
+            }
+        }
+        tombstones = 0
+        keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+    }
+
     /// Live entries.
     var count: Int { keys.count }
     var isEmpty: Bool { keys.isEmpty }

@@ -122,6 +122,16 @@ internal struct ConstraintRegistry {
     /// Set when the stored dummy cells outgrow ``Solver/implicitMarkerThreshold``; cleared by a
     /// rebuild (ImplicitMarkers.swift).
     var implicitMarkers = false
+
+    /// Back to the initial state — every stored property above — keeping the tables' storage
+    /// (``Solver/clearState()``).
+    mutating func clear() {
+        constraints.removeAll()
+        edits.removeAll()
+        seqCounter = 0
+        userConstraints = 0
+        implicitMarkers = false
+    }
 }
 
 extension Solver {

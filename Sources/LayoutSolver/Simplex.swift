@@ -33,6 +33,21 @@ internal struct Simplex {
 
     /// Grows the per-symbol storage (candidate flags, the levels' rows) to `n` indices (inlined
     /// test: every new symbol asks).
+    /// Back to the initial state — every stored property above — keeping the buffers' capacity
+    /// (``Solver/clearState()``); the touched flags are emptied and grow again (false) with the
+    /// symbols.
+    mutating func clear() {
+        levels.removeAll(keepingCapacity: true)
+        journaled.removeAll(keepingCapacity: true)
+        objectiveTouched.removeAll(keepingCapacity: true)
+        objectiveFlag.removeAll(keepingCapacity: true)
+        objectiveAllDirty = false
+        artificial = nil
+        infeasible.removeAll(keepingCapacity: true)
+        pivots = 0
+        pivotBudget = 0
+    }
+
     @inline(__always)
     mutating func ensureCapacity(_ n: Int) {
         if objectiveFlag.count < n { grow(to: n) }

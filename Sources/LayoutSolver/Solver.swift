@@ -305,9 +305,12 @@ public final class Solver {
 
     /// Empties every part (statistics and test settings stay).
     internal func clearState() {
+        // Each part keeps its storage: a map view's layout pass that resets its solver re-adds
+        // the constraints that stay at once (issue 19: the reset and the regrowth were ~a third
+        // of the sample session's "navigation disabled" step).
         tableau.clear()
-        simplex = Simplex()
-        registry = ConstraintRegistry()
+        simplex.clear()
+        registry.clear()
         verification.clear()
         journal.clear()
     }

@@ -238,14 +238,15 @@ internal final class Tableau {
             kinds[i] = 0
             rowStamp[i] = 0
         }
-        symbolVariables = []
-        variables = IdentityTable<VarEntry>()
-        orphans = []
+        // The buffers keep their capacity (a reset is followed by a refill: issue 19).
+        symbolVariables.removeAll(keepingCapacity: true)
+        variables.removeAll()
+        orphans.removeAll(keepingCapacity: true)
         nextIndex = 0
-        freeIndices = []
+        freeIndices.removeAll(keepingCapacity: true)
         liveSymbols = 0
         basicCount = 0
-        externalIndices = []
+        externalIndices.removeAll(keepingCapacity: true)
         externalsDirty = false
         dummyCells = 0
         arenaCount = 0

@@ -145,14 +145,16 @@ internal struct Verification {
     /// scratch buffers and the statistics stay.
     mutating func clear() {
         inputMagnitude = 1
-        records = []
-        freeRecords = []
-        dependentHead = []
-        dependents = []
+        // The buffers keep their capacity (a reset is followed by a refill: issue 19); the
+        // dependent-list heads are emptied and grow again (with -1) as symbols get indices.
+        records.removeAll(keepingCapacity: true)
+        freeRecords.removeAll(keepingCapacity: true)
+        dependentHead.removeAll(keepingCapacity: true)
+        dependents.removeAll(keepingCapacity: true)
         dependentEntries = 0
         staleDependents = 0
         dependentsDirty = false
-        changedRecords = []
+        changedRecords.removeAll(keepingCapacity: true)
         coeffSumHighWater = 0
         shiftedParameter = 0
         residueHighWater = .infinity

@@ -260,6 +260,43 @@ final class ErrorAndLifecycleTests: XCTestCase {
         XCTAssertEqual(x.value, 4)
     }
 
+    /// A reset keeps the solver's storage (issue 19: a map view's layout pass resets its solver
+    /// and re-adds the constraints that stay) and nothing else: after a 60-view chain with an
+    /// edit variable, suggestions and removals, a reset solver given a new sequence ends with
+    /// the same tableau (`dump()`, which prints every part) and the same values as a fresh solver
+    /// given that sequence.
+    func testAResetSolverBehavesAsAFreshOne() throws {
+        func run(_ s: Solver, views n: Int, width: Double) throws -> [Double] {
+            let w = Variable("w")
+            let left = (0..<n).map { Variable("left\($0)") }
+            let size = (0..<n).map { Variable("size\($0)") }
+            var added: [Constraint] = [left[0] == 8]
+            for i in 1..<n {
+                added.append(left[i] == left[i - 1] + size[i - 1] + 8)
+                added.append(size[i] == size[0])
+            }
+            added.append(left[n - 1] + size[n - 1] + 8 == w)
+            added.append((size[0] >= 20) | Strength.medium)
+            try s.addConstraints(added)
+            try s.addEditVariable(w, strength: Strength.strong)
+            try s.suggestValue(w, width)
+            try s.removeConstraints(Array(added[1..<5]))
+            try s.suggestValue(w, width / 2)
+            s.updateVariables()
+            return (left + size + [w]).map(\.value)
+        }
+        let reused = Solver()
+        _ = try run(reused, views: 60, width: 4000)
+        reused.reset()
+        let fresh = Solver()
+        let a = try run(reused, views: 12, width: 900)
+        let b = try run(fresh, views: 12, width: 900)
+        XCTAssertEqual(reused.dump(), fresh.dump())
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(a[0], 8)   // left0 == 8 (required)
+        XCTAssertEqual(a[24], 450)   // w: the last suggestion, 900 / 2
+    }
+
     func testDumpMentionsEverySection() throws {
         let x = Variable("x")
         let s = Solver()

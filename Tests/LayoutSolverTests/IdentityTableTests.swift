@@ -44,6 +44,31 @@ final class IdentityTableTests: XCTestCase {
         XCTAssertTrue(table.entries.isEmpty)
     }
 
+    /// `removeAll()` keeps the storage (a solver's reset, issue 19) but nothing of the entries:
+    /// after 200 insertions and 60 removals (tombstones in the index), every lookup misses, a
+    /// copy taken before keeps its 140 entries, and refilling agrees with `Dictionary`.
+    func testRemoveAllEmptiesTheTableAndItRefills() {
+        let keys = (0..<200).map { _ in Key() }
+        var table = IdentityTable<Int>()
+        for (i, k) in keys.enumerated() { table[ObjectIdentifier(k)] = i }
+        for k in keys[0..<60] { table[ObjectIdentifier(k)] = nil }
+        let copy = table
+        table.removeAll()
+        XCTAssertTrue(table.isEmpty)
+        XCTAssertTrue(table.entries.isEmpty)
+        for k in keys { XCTAssertNil(table[ObjectIdentifier(k)]) }
+        XCTAssertEqual(copy.count, 140)
+        XCTAssertEqual(copy[ObjectIdentifier(keys[60])], 60)
+        var reference: [ObjectIdentifier: Int] = [:]
+        for (i, k) in keys.enumerated() where i % 3 == 0 {
+            table[ObjectIdentifier(k)] = -i
+            reference[ObjectIdentifier(k)] = -i
+        }
+        XCTAssertEqual(table.count, 67)   // 0, 3, …, 198
+        for k in keys { XCTAssertEqual(table[ObjectIdentifier(k)], reference[ObjectIdentifier(k)]) }
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: table.entries.map { ($0.key, $0.value) }), reference)
+    }
+
     func testCopiesAreIndependent() {
         let a = Key(), b = Key()
         var first = IdentityTable<String>()
