@@ -1769,7 +1769,8 @@ nl_status nl_solver_suggest_value(nl_solver *solver, nl_variable *variable, doub
 nl_status nl_solver_update_variables(nl_solver *solver);
 
 /** Removes every constraint and edit variable. Variable and constraint handles stay valid
- *  (constraints are no longer in the solver; variables keep their last values). */
+ *  (constraints are no longer in the solver; variables keep their last values). The solver keeps
+ *  the memory its tables reached, so refilling it allocates nothing; nl_solver_destroy frees it. */
 nl_status nl_solver_reset(nl_solver *solver);
 
 /** A readable, deterministic description of the solver's state: the objective (one row per

@@ -298,7 +298,9 @@ public final class Solver {
         }
     }
 
-    /// Removes every constraint and edit variable (variables keep their last values).
+    /// Removes every constraint and edit variable (variables keep their last values). The
+    /// solver keeps the storage its tables reached (emptied, with their capacity), so refilling
+    /// it allocates nothing (issue 19); the memory goes with the solver.
     public func reset() {
         clearState()
     }

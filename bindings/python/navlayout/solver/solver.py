@@ -294,7 +294,10 @@ class Solver(_ffi._OwnsHandle):
             e[0]._value = val
 
     def reset(self) -> None:
-        """Removes every constraint and edit variable (variables keep their values)."""
+        """Removes every constraint and edit variable (variables keep their values).
+
+        The solver keeps the memory its tables reached, so refilling it allocates nothing (the
+        memory goes with the solver). Raises ``NavLayoutError`` if the solver was closed."""
         lib = _lib()
         _ffi.check(lib.nl_solver_reset(self._handle()))
         for _, h, _ in self._cons.values():
