@@ -12,7 +12,12 @@ private let lastSystemSerial = Atomic<Int>(0)
 /// properties: the bookkeeping touched on every activation and layout pass is
 /// `@exclusivity(unchecked)` (no run-time exclusivity check per access, issue 6).
 package final class LayoutSystem {
-    package let solver = Solver()
+    /// The system's solver, sized for a navigation screen: the sample delegate's session peaks
+    /// below 128 symbols and 1,024 tableau cells (measured by growing a solver from 8 and 64;
+    /// issue 19). The raw solver's default (256 and 4,096, for kiwi-sized systems) made each map
+    /// view 35 KiB larger (69.5 → 104 KiB per live map view in bench/many_map_views.c); a larger
+    /// layout grows the buffers by doubling.
+    package let solver = Solver(symbolCapacity: 128, cellCapacity: 1024)
     package unowned let root: LayoutRootView
     package let direction: LayoutDirection
     @exclusivity(unchecked) package private(set) var items: [LayoutItem] = []

@@ -102,7 +102,7 @@ public final class Solver {
     // MARK: State, one struct per part (the file that owns it)
 
     /// Rows, symbols and the column index (Tableau.swift; a reference over pooled storage).
-    internal let tableau = Tableau()
+    internal let tableau: Tableau
     /// Objective levels, entering candidates, infeasible rows, pivot budget (Simplex.swift).
     @exclusivity(unchecked) internal var simplex = Simplex()
     /// The constraints and edit variables held (Markers.swift, EditVariables.swift).
@@ -120,8 +120,18 @@ public final class Solver {
     /// `optimize()` / `optimizeArtificial()`, kept for its storage).
     @exclusivity(unchecked) internal var pivotHistory = PivotHistory()
 
-    /// Creates an empty solver.
-    public init() {
+    /// Creates an empty solver with room for 256 symbols and 4,096 tableau cells before its
+    /// buffers grow (docs/solver.md "Storage"; ~160 KB reserved, ~23 KB written now).
+    public convenience init() {
+        self.init(symbolCapacity: 256, cellCapacity: 4096)
+    }
+
+    /// Creates an empty solver with room for `symbolCapacity` symbols (variables, slacks, errors
+    /// and dummies; each constraint adds one to three) and `cellCapacity` tableau cells before
+    /// its buffers grow, doubling: a smaller solver for a client that knows its systems are
+    /// small (a map view's layout system; see `LayoutSystem`). Both at least 1.
+    package init(symbolCapacity: Int, cellCapacity: Int) {
+        tableau = Tableau(capacity: Swift.max(1, symbolCapacity), cells: Swift.max(1, cellCapacity))
         // Room for a small system's bookkeeping before it grows: 64 constraints' verification
         // records and check stamps, the tableau's initial symbols' variable slots, dependent
         // lists and visit stamps (the constraint and variable tables start with room for 64

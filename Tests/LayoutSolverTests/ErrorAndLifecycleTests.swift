@@ -297,6 +297,34 @@ final class ErrorAndLifecycleTests: XCTestCase {
         XCTAssertEqual(a[24], 450)   // w: the last suggestion, 900 / 2
     }
 
+    /// A solver created with room for 1 symbol and 1 cell (`Solver(symbolCapacity:cellCapacity:)`,
+    /// the layout system's smaller solver) grows its buffers by doubling and ends a 40-view chain
+    /// exactly as the default solver does: the same tableau (`dump()`) and values; the chain's
+    /// last view ends at w − 8 = 392 (w suggested at 400, required).
+    func testASolverCreatedSmallGrowsToTheSameSolution() throws {
+        func run(_ s: Solver) throws -> (String, [Double]) {
+            let w = Variable("w")
+            let left = (0..<40).map { Variable("left\($0)") }
+            let size = (0..<40).map { Variable("size\($0)") }
+            var added: [Constraint] = [left[0] == 8]
+            for i in 1..<40 {
+                added.append(left[i] == left[i - 1] + size[i - 1] + 8)
+                added.append(size[i] == size[0])
+            }
+            added.append(left[39] + size[39] + 8 == w)
+            try s.addConstraints(added)
+            try s.addEditVariable(w, strength: Strength.strong)
+            try s.suggestValue(w, 400)
+            s.updateVariables()
+            return (s.dump(), (left + size + [w]).map(\.value))
+        }
+        let small = try run(Solver(symbolCapacity: 1, cellCapacity: 1))
+        let standard = try run(Solver())
+        XCTAssertEqual(small.0, standard.0)
+        XCTAssertEqual(small.1, standard.1)
+        XCTAssertEqual(small.1[39] + small.1[79], 392, accuracy: 1e-9)
+    }
+
     func testDumpMentionsEverySection() throws {
         let x = Variable("x")
         let s = Solver()
