@@ -225,13 +225,19 @@ static void settings(int s) {
 /* ---- constraint and guide queries ------------------------------------------------------------ */
 
 static void affecting(int s) {
-    nl_constraint_info out[6];
-    size_t cap = byte() % 7, count = 0, i;
+    /* Room for 6 entries at any stride a host may pass (struct_size up to 255): the library
+     * writes entry i at i × struct_size, so the entries are read back at that stride too (until
+     * 2026-12-02 they were read as out[i]: with an accepted larger struct_size such as 240,
+     * entry 1 was read where nothing had been written and reported "without identifier"). */
+    union { nl_constraint_info info; unsigned char bytes[6 * 256]; } buffer;
+    nl_constraint_info *out = &buffer.info;
+    size_t cap = byte() % 7, count = 0, i, stride;
     int huge = byte() >= 240;  /* SIZE_MAX with a NULL out: refused (it trapped in prefix(-1)) */
     nl_axis axis = (nl_axis)(byte() % 4);
     nl_status st;
-    memset(out, 0, sizeof out);
+    memset(&buffer, 0, sizeof buffer);
     out[0].struct_size = byte() < 230 ? (uint32_t)sizeof out[0] : byte();
+    stride = out[0].struct_size;
     if (byte() & 1) {
         nl_view *v = any_view(s);
         st = huge ? nl_view_constraints_affecting_layout(v, axis, NULL, SIZE_MAX, &count)
@@ -246,8 +252,9 @@ static void affecting(int s) {
     if (huge && st == NL_OK) fail("NULL out with capacity SIZE_MAX accepted", "constraints_affecting_layout", st);
     if (st != NL_OK) return;
     for (i = 0; i < count && i < cap; i++) {
-        if (out[i].identifier == NULL) fail("constraint info without identifier", "constraints_affecting_layout", st);
-        if (!isfinite(out[i].multiplier) || !isfinite(out[i].constant) || !(out[i].priority >= 1 && out[i].priority <= 1000))
+        const nl_constraint_info *e = (const nl_constraint_info *)(const void *)(buffer.bytes + i * stride);
+        if (e->identifier == NULL) fail("constraint info without identifier", "constraints_affecting_layout", st);
+        if (!isfinite(e->multiplier) || !isfinite(e->constant) || !(e->priority >= 1 && e->priority <= 1000))
             fail("constraint info with a bad number", "constraints_affecting_layout", st);
     }
 }

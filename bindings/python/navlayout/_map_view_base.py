@@ -36,7 +36,7 @@ from .views import HidingStack, PromptView, View
 if TYPE_CHECKING:
     from .map_view import MapView
 
-_NL_ERR_REENTRANT = 6
+_NL_ERR_INVALID_HANDLE = 2  # the map view is already gone
 
 
 class _MapViewBase(View):
@@ -80,13 +80,19 @@ class _MapViewBase(View):
         of this map view raises InvalidHandleError.
 
         Raises:
-            ReentrantError: when called from inside one of this map view's callbacks (nothing
-                is destroyed).
+            ReentrantError: when called from inside one of this map view's callbacks.
+            BusyError: when another thread is inside a call on this map view (one of its
+                callbacks, say); call ``close`` again once it has returned.
+            In both cases nothing is destroyed and this wrapper stays usable: the map view
+            still calls its delegate, whose callbacks stay alive.
         """
         if self._closed:
             return
         status = load().nl_map_view_destroy(self._maph)
-        if status == _NL_ERR_REENTRANT:
+        if status not in (0, _NL_ERR_INVALID_HANDLE):
+            # Refused: the C map view lives on, with the delegate's callbacks, so nothing here
+            # may change (until 2026-12-02 a refusal with BUSY still dropped the callbacks, and
+            # the map view then called freed ctypes thunks).
             check(status)
         self._closed = True
         _unregister_for_diagnostics(self._maph)
@@ -100,8 +106,6 @@ class _MapViewBase(View):
         self._delegate_records.clear()
         _free_parked_records()
         self._pending.clear()
-        if status not in (0, 2):  # INVALID_HANDLE: already gone
-            check(status)
 
     def __enter__(self) -> "MapView":
         return cast("MapView", self)  # every _MapViewBase is a MapView

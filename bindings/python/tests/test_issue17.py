@@ -190,3 +190,69 @@ def test_a_long_input_is_cut_in_the_message():
     assert len(message) < 1000
     assert '"' + "x" * 100 in message and "x" * 101 not in message
     assert f"{(1 << 20) - 100} more characters)" in message
+
+
+def test_close_from_a_second_thread_during_a_callback_changes_nothing():
+    """``close()`` from another thread while one of the map view's callbacks runs is refused with
+    BusyError, and nothing changes: the map view goes on calling its delegate. Until 2026-12-02
+    the refused close still marked the wrapper closed and dropped the delegate's ctypes
+    callbacks, so the same event's next callback (stop_guidance, after hide_prompt) called a
+    freed thunk and the process crashed (a new user's report)."""
+    seen = []
+
+    class Closer(nl.LayoutDelegate):
+        def enable_navigation_ui(self, nav_map, new_state):
+            nav_map.add_subview(new_state.viewport)
+            nav_map.add_subview(new_state.google_logo)
+
+        def hide_prompt(self, nav_map, prompt):
+            def other():
+                try:
+                    nav_map.close()
+                    seen.append("closed")
+                except nl.BusyError as e:
+                    seen.append(e.status)
+            t = threading.Thread(target=other)
+            t.start()
+            t.join()
+            seen.append(nav_map.closed)
+
+        def stop_guidance(self, nav_map, new_state, old_state):
+            seen.append("stop_guidance")
+
+    m = nl.MapView.preset("iphone-portrait")
+    m.set_layout_delegate(Closer())
+    gc.collect()   # the delegate is kept by the map view alone
+    m.navigation_enabled = True
+    m.start_guidance()
+    m.trigger_prompt(nl.PromptKind.INCIDENT)
+    m.navigation_enabled = False   # hide_prompt, then stop_guidance, then disable_navigation_ui
+    assert seen == [13, False, "stop_guidance"]
+    assert not m.closed
+    m.navigation_enabled = True    # still usable, delegate included
+    m.close()
+    assert m.closed
+
+
+def test_a_solver_close_refused_as_busy_keeps_the_solver(monkeypatch):
+    """``Solver.close()`` raises BusyError when ``nl_solver_destroy`` is refused because another
+    thread is inside a call on the solver, and the solver stays usable (until 2026-12-02 the
+    status was ignored: the wrapper forgot its handle and the C solver leaked). The refusal is
+    simulated (a second thread inside a call is a race); the status is the C layer's
+    NL_ERR_BUSY (13)."""
+    from navlayout.solver import Solver, Variable
+    from navlayout.solver import _capi
+
+    s = Solver()
+    x = Variable("x")
+    s.add_constraint(x == 7)
+    lib = _capi._lib()
+    real = lib.nl_solver_destroy
+    monkeypatch.setattr(lib, "nl_solver_destroy", lambda h: 13)
+    with pytest.raises(nl.BusyError):
+        s.close()
+    monkeypatch.setattr(lib, "nl_solver_destroy", real)
+    s.update_variables()
+    assert x.value == 7            # the solver and its constraint are still there
+    s.close()
+    s.close()                      # idempotent

@@ -65,10 +65,19 @@ class Solver(_ffi._OwnsHandle):
     # -- lifetime -------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Frees the C solver now (otherwise done when the object is garbage-collected)."""
-        h, self._h = self._h, None
+        """Frees the C solver now (otherwise done when the object is garbage-collected);
+        idempotent.
+
+        Raises:
+            BusyError: another thread is inside a call on this solver. Nothing is freed and
+                the solver stays usable; call ``close`` again once that call has returned.
+        """
+        h = self._h
         if h and _capi._clib is not None:
-            _capi._clib.nl_solver_destroy(h)
+            status = _capi._clib.nl_solver_destroy(h)
+            if status not in (0, 2):  # 2, NL_ERR_INVALID_HANDLE: already gone
+                _ffi.check(status)   # refused: the C solver lives on, and so does this wrapper
+        self._h = None
         self._vars.clear()
         self._cons.clear()
         self._edits.clear()
