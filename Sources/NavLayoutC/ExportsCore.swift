@@ -128,7 +128,9 @@ public func nl_map_view_destroy(_ map: OpaquePointer?) -> nl_status {
     guarded {
         let ctx = try resolveMap(map)
         if ctx.callbackDepth > 0 || ctx.reportDepth > 0 {
-            throw NavLayoutError.reentrant("nl_map_view_destroy called from inside a callback of the same map view")
+            // The callback may be further up the stack (map view B's callback destroying A while
+            // A's own callback or diagnostic report is running): say which map view is busy.
+            throw NavLayoutError.reentrant("nl_map_view_destroy: this map view is running one of its callbacks or diagnostic reports (possibly further up the stack, through another map view's callback); destroy it after that returns")
         }
         ctx.destroy()
         releaseBeforeFreeing(ctx)  // the last reference to ctx may be this call's (UseFlag.swift)
