@@ -53,8 +53,8 @@ internal struct IdentityTable<Value> {
             }
         }
         tombstones = 0
-        keys.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+        keys.clearKeepingCapacity()
+        values.clearKeepingCapacity()
     }
 
     /// Live entries.

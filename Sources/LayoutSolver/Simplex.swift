@@ -31,23 +31,23 @@ internal struct Simplex {
     var pivots = 0
     var pivotBudget = 0
 
-    /// Grows the per-symbol storage (candidate flags, the levels' rows) to `n` indices (inlined
-    /// test: every new symbol asks).
     /// Back to the initial state — every stored property above — keeping the buffers' capacity
     /// (``Solver/clearState()``); the touched flags are emptied and grow again (false) with the
     /// symbols.
     mutating func clear() {
-        levels.removeAll(keepingCapacity: true)
-        journaled.removeAll(keepingCapacity: true)
-        objectiveTouched.removeAll(keepingCapacity: true)
-        objectiveFlag.removeAll(keepingCapacity: true)
+        levels.clearKeepingCapacity()
+        journaled.clearKeepingCapacity()
+        objectiveTouched.clearKeepingCapacity()
+        objectiveFlag.clearKeepingCapacity()
         objectiveAllDirty = false
         artificial = nil
-        infeasible.removeAll(keepingCapacity: true)
+        infeasible.clearKeepingCapacity()
         pivots = 0
         pivotBudget = 0
     }
 
+    /// Grows the per-symbol storage (candidate flags, the levels' rows) to `n` indices (inlined
+    /// test: every new symbol asks).
     @inline(__always)
     mutating func ensureCapacity(_ n: Int) {
         if objectiveFlag.count < n { grow(to: n) }

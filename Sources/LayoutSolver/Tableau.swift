@@ -158,13 +158,15 @@ internal final class Tableau {
     @exclusivity(unchecked) var building = RowBuilder(capacity: 16)
 
     /// A tableau with room for `capacity` symbols and `cells` arena cells before its buffers
-    /// grow (issue 19: with 64 symbols and 1,024 cells, each build of kiwi's enaml system grew
-    /// the per-symbol buffers past 128 symbols and the arena past 2,048 cells within one
-    /// transaction, copying them each time: ~64,000 of the build's 2.36 M instructions).
-    /// Memory: 256 × ~150 bytes of per-symbol storage (~39 KB, ~15 KB of it written now) and
-    /// 4,096 × 16 bytes of arena (64 KB, written only as rows fill it). The compaction's spare
-    /// buffers start empty: ``compactArena()`` sizes them to the arena when it first runs.
-    init(capacity: Int = 256, cells: Int = 4096) {
+    /// grow (the sizes are the solver's: ``Solver/init()`` and
+    /// ``Solver/init(symbolCapacity:cellCapacity:)``). Issue 19: with 64 symbols and 1,024
+    /// cells, each build of kiwi's enaml system grew the per-symbol buffers past 128 symbols and
+    /// the arena past 2,048 cells within one transaction, copying them each time (~64,000 of the
+    /// build's 2.36 M instructions). Memory: ~150 bytes of per-symbol storage per symbol (~100 of
+    /// them written now) and 16 bytes per arena cell (written only as rows fill it). The
+    /// compaction's spare buffers start empty: ``compactArena()`` sizes them to the arena when
+    /// it first runs.
+    init(capacity: Int, cells: Int) {
         self.capacity = capacity
         kinds = RawStorage(capacity: capacity, repeating: 0)
         rowStart = RawStorage(capacity: capacity, repeating: 0)
@@ -239,14 +241,14 @@ internal final class Tableau {
             rowStamp[i] = 0
         }
         // The buffers keep their capacity (a reset is followed by a refill: issue 19).
-        symbolVariables.removeAll(keepingCapacity: true)
+        symbolVariables.clearKeepingCapacity()
         variables.removeAll()
-        orphans.removeAll(keepingCapacity: true)
+        orphans.clearKeepingCapacity()
         nextIndex = 0
-        freeIndices.removeAll(keepingCapacity: true)
+        freeIndices.clearKeepingCapacity()
         liveSymbols = 0
         basicCount = 0
-        externalIndices.removeAll(keepingCapacity: true)
+        externalIndices.clearKeepingCapacity()
         externalsDirty = false
         dummyCells = 0
         arenaCount = 0

@@ -147,14 +147,14 @@ internal struct Verification {
         inputMagnitude = 1
         // The buffers keep their capacity (a reset is followed by a refill: issue 19); the
         // dependent-list heads are emptied and grow again (with -1) as symbols get indices.
-        records.removeAll(keepingCapacity: true)
-        freeRecords.removeAll(keepingCapacity: true)
-        dependentHead.removeAll(keepingCapacity: true)
-        dependents.removeAll(keepingCapacity: true)
+        records.clearKeepingCapacity()
+        freeRecords.clearKeepingCapacity()
+        dependentHead.clearKeepingCapacity()
+        dependents.clearKeepingCapacity()
         dependentEntries = 0
         staleDependents = 0
         dependentsDirty = false
-        changedRecords.removeAll(keepingCapacity: true)
+        changedRecords.clearKeepingCapacity()
         coeffSumHighWater = 0
         shiftedParameter = 0
         residueHighWater = .infinity

@@ -206,6 +206,18 @@ final class VerificationTests: XCTestCase {
         XCTAssertEqual(v[100].value, 249 + 100)
     }
 
+    /// A chain of `n` required equalities `v[i] == v[i-1] + 1` (stored markers: no rebuilds) with
+    /// a strong-ish edit variable (750) on v[0], suggested at `value`: the shift tests' system.
+    private func editedChain(_ n: Int, suggesting value: Double) throws -> (Solver, [Variable]) {
+        let v = (0...n).map { Variable("v\($0)") }
+        let s = Solver()
+        s.overrides.implicitMarkerThreshold = Int.max
+        for i in 1...n { try s.addConstraint(constraint([(v[i], 1), (v[i - 1], -1)], -1)) }
+        try s.addEditVariable(v[0], strength: 750)
+        try s.suggestValue(v[0], value)
+        return (s, v)
+    }
+
     /// Pure shifts (suggestions that rewrite no row) whose constraints cannot be skipped — every
     /// residue unknown, as after rewrites — bring the full check forward once their walks cost
     /// twice a full check (`Verification.shiftCheckWeight`, `fullCheckWeight`), and after it the
@@ -214,12 +226,7 @@ final class VerificationTests: XCTestCase {
     /// 100 × (1 + 12) = 1,300 units; the threshold is 140 × 100 + 1,024 = 15,024, reached by the
     /// 12th suggestion (index 11) — the periodic check is 101 operations away.
     func testPureShiftsThatCannotBeSkippedBringTheFullCheckForward() throws {
-        let v = (0...100).map { Variable("v\($0)") }
-        let s = Solver()
-        s.overrides.implicitMarkerThreshold = Int.max   // stored markers: no rebuilds
-        for i in 1...100 { try s.addConstraint(constraint([(v[i], 1), (v[i - 1], -1)], -1)) }
-        try s.addEditVariable(v[0], strength: 750)
-        try s.suggestValue(v[0], 1)
+        let (s, v) = try editedChain(100, suggesting: 1)
         for slot in 0..<s.verification.records.count { s.verification.records[slot].residue = .infinity }
         s.verification.residueHighWater = .infinity
         s.verification.operationsSinceFullCheck = 0
@@ -248,12 +255,7 @@ final class VerificationTests: XCTestCase {
     /// suggestion walked and checked all 100 records) and now `2e-8 + 1e-13 × (1e6 + k)`
     /// (≈ 1.2e-7: the 80th), both computed below by the same sums.
     func testTheShiftSkipThresholdGrowsWithTheInputsMagnitude() throws {
-        let v = (0...100).map { Variable("v\($0)") }
-        let s = Solver()
-        s.overrides.implicitMarkerThreshold = Int.max   // stored markers: no rebuilds
-        for i in 1...100 { try s.addConstraint(constraint([(v[i], 1), (v[i - 1], -1)], -1)) }
-        try s.addEditVariable(v[0], strength: 750)
-        try s.suggestValue(v[0], 1e6)
+        let (s, v) = try editedChain(100, suggesting: 1e6)
         try s.verifyOperation(full: true)
         XCTAssertEqual(s.verification.operationsSinceFullCheck, 0)
         XCTAssertEqual(s.verification.coeffSumHighWater, 3)
