@@ -86,7 +86,7 @@ private func makeMap(_ body: () throws -> NavigationMapView) -> OpaquePointer? {
         do {
             _ = try ctx.handle(for: map, kind: .view)  // the root view handle
         } catch {
-            Handles.remove([raw])  // no half-made map view stays in the table
+            Handles.remove(raw)  // no half-made map view stays in the table
             throw error
         }
         return handlePointer(raw)

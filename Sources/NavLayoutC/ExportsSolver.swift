@@ -23,65 +23,40 @@ final class SolverContext: UseTracked {
     var handle: UInt64 = 0
 
     init() { super.init(noun: "solver") }
-    /// The live variable and constraint handles made from this solver (invalidated on destroy),
-    /// in creation order except where a destroyed one's place was taken by the last one. Each box
-    /// knows its position, so registering and unregistering are O(1) with no hashing. The boxes
-    /// refer back to this context: nl_solver_destroy empties the array, which breaks the cycle.
-    @exclusivity(unchecked) var live: [SolverHandleBox] = []
-    /// Numbers the nl_solver_add_constraints calls, so a box can tell whether it was already seen
-    /// in the current call (SolverConstraintBox.batch) without a per-call dictionary.
-    @exclusivity(unchecked) var batch: UInt64 = 0
+    /// The handles of this solver's variables and constraints, in creation order: every live one,
+    /// and those destroyed since the last compaction (already stale in the table, where
+    /// `Handles.remove` skips them: a slot's generations only grow, so a stale value never
+    /// matches the slot's later handle). nl_solver_destroy invalidates them all.
+    @exclusivity(unchecked) var handles: [UInt64] = []
+    /// How many of `handles` are stale; they are dropped when they are half of the array.
+    @exclusivity(unchecked) var staleHandles = 0
 
-    /// Registers `box` in the handle table and in `live`; throws LIMIT_EXCEEDED when the table is full.
-    func register(_ box: SolverHandleBox, _ kind: HandleKind) throws -> UInt64 {
-        guard let raw = Handles.insert(HandleEntry(kind: kind, object: box, solver: self)) else {
+    /// The handle table holds the Variable or Constraint itself, with this context as its owner:
+    /// no box object per handle (issue 19: the boxes were a third of a build's allocations).
+    /// Throws LIMIT_EXCEEDED when the table is full.
+    func register(_ object: AnyObject, _ kind: HandleKind) throws -> UInt64 {
+        guard let raw = Handles.insert(HandleEntry(kind: kind, object: object, solver: self)) else {
             throw handleTableFull(kind.noun)
         }
-        box.raw = raw
-        box.position = live.count
-        live.append(box)
+        handles.append(raw)
         return raw
     }
 
-    /// Invalidates the handle of `box` (a no-op if it is no longer live).
-    func unregister(_ box: SolverHandleBox) {
-        let i = box.position
-        guard i >= 0, i < live.count, live[i] === box else { return }
-        let last = live.removeLast()
-        if i < live.count { live[i] = last; last.position = i }
-        box.position = -1
-        Handles.remove([box.raw])
+    /// Invalidates `raw`, a live handle of this solver's. Amortized O(1): the stale values are
+    /// dropped from `handles` in one pass once they are half of it (at least 32).
+    func unregister(_ raw: UInt64) {
+        Handles.remove(raw)
+        staleHandles += 1
+        if staleHandles >= 32, staleHandles * 2 >= handles.count {
+            handles.removeAll { Handles.peek($0) == nil }  // this solver's handles: its flag is held
+            staleHandles = 0
+        }
     }
-}
-
-/// What the handle table holds for a variable or solver constraint of one solver (used under its
-/// solver's in-use flag, like SolverContext; unchecked for the same reason).
-class SolverHandleBox {
-    let owner: SolverContext
-    /// The handle value and the index in `owner.live` (-1 once unregistered).
-    @exclusivity(unchecked) var raw: UInt64 = 0
-    @exclusivity(unchecked) var position = -1
-    init(_ owner: SolverContext) { self.owner = owner }
-}
-
-/// The table entry of an nl_variable.
-final class SolverVariableBox: SolverHandleBox {
-    let variable: Variable
-    init(_ variable: Variable, _ owner: SolverContext) { self.variable = variable; super.init(owner) }
-}
-
-/// The table entry of an nl_solver_constraint.
-final class SolverConstraintBox: SolverHandleBox {
-    let constraint: Constraint
-    /// The nl_solver_add_constraints call that last saw this constraint, and its index there.
-    @exclusivity(unchecked) var batch: UInt64 = 0
-    @exclusivity(unchecked) var batchIndex = 0
-    init(_ constraint: Constraint, _ owner: SolverContext) { self.constraint = constraint; super.init(owner) }
 }
 
 // Role strings are autoclosures everywhere below: they are formatted only when an error is thrown,
 // never on the success path (issue 6: per-call overhead of the raw-solver API).
-private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> AnyObject {
+private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> HandleEntry {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
     let entry: HandleEntry
     switch Handles.lookupEntering(raw) {  // takes the solver's in-use flag (UseFlag.swift)
@@ -94,62 +69,55 @@ private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @auto
     guard entry.kind == kind else {
         throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
     }
-    return entry.object
+    return entry
 }
+
+// The kind was checked, and each kind's objects are of one class (nl_solver_create, register):
+// the downcasts below are unchecked.
 
 private func resolveSolver(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "solver") throws -> SolverContext {
-    guard let ctx = try resolveSolverEntry(rawValue(p), .solver, role()) as? SolverContext else {
-        throw NavLayoutError.internal("\(role()): solver handle holds no solver")
-    }
-    return ctx
+    try resolveSolverEntry(rawValue(p), .solver, role()).withObject(as: SolverContext.self) { $0 }
 }
 
-private func resolveVariable(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "variable") throws -> SolverVariableBox {
-    guard let box = try resolveSolverEntry(rawValue(p), .variable, role()) as? SolverVariableBox else {
-        throw NavLayoutError.internal("\(role()): variable handle holds no variable")
-    }
-    return box
+private func resolveVariable(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "variable") throws -> Variable {
+    try resolveSolverEntry(rawValue(p), .variable, role()).withObject(as: Variable.self) { $0 }
 }
 
-private func resolveSolverConstraint(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "constraint") throws -> SolverConstraintBox {
-    guard let box = try resolveSolverEntry(rawValue(p), .solverConstraint, role()) as? SolverConstraintBox else {
-        throw NavLayoutError.internal("\(role()): constraint handle holds no constraint")
-    }
-    return box
+/// A constraint handle's constraint and its solver's context.
+private func resolveSolverConstraint(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "constraint") throws -> (Constraint, SolverContext) {
+    let entry = try resolveSolverEntry(rawValue(p), .solverConstraint, role())
+    return (entry.withObject(as: Constraint.self) { $0 }, unsafeDowncast(entry.owner, to: SolverContext.self))
 }
 
 /// A variable of `ctx` (another solver's variable is invalidArgument).
 private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Variable {
     // A live variable of `ctx` itself (the common case): the caller holds ctx's in-use flag, which
     // is the variable's, so the table is only read — no second take of the flag (~150
-    // instructions per term of a new constraint; issue 19). Anything else takes the checked path
+    // instructions per term of a new constraint; issue 19). Read without the lock
+    // (Handles.peek): the owner is compared, not dereferenced, and the object is used only once
+    // it is known to be ctx's, whose flag keeps it live. Anything else takes the checked path
     // below, with its exact errors (another solver's variable may be busy on another thread).
-    if let entry = Handles.lookup(rawValue(p)), entry.kind == .variable, entry.owner === ctx {
-        return unsafeDowncast(entry.object, to: SolverVariableBox.self).variable
+    if let entry = Handles.peek(rawValue(p)), entry.kind == .variable, entry.isOwned(by: ctx) {
+        return entry.withObject(as: Variable.self) { $0 }
     }
-    let box = try resolveVariable(p, role())
-    guard box.owner === ctx else {
-        throw NavLayoutError.invalidArgument("\(role()) '\(box.variable)' belongs to another solver")
+    let entry = try resolveSolverEntry(rawValue(p), .variable, role())
+    let v = entry.withObject(as: Variable.self) { $0 }
+    guard entry.isOwned(by: ctx) else {
+        throw NavLayoutError.invalidArgument("\(role()) '\(v)' belongs to another solver")
     }
-    return box.variable
+    return v
 }
 
+/// A constraint of `ctx` (another solver's constraint is invalidArgument); as `variableOf`.
 private func constraintOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Constraint {
-    try constraintBoxOf(ctx, p, role()).constraint
-}
-
-private func constraintBoxOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> SolverConstraintBox {
-    // A live constraint of `ctx` itself: read without a second take of ctx's in-use flag, as in
-    // `variableOf` (~160 instructions per constraint added; issue 19). Anything else takes the
-    // checked path below, with its exact errors.
-    if let entry = Handles.lookup(rawValue(p)), entry.kind == .solverConstraint, entry.owner === ctx {
-        return unsafeDowncast(entry.object, to: SolverConstraintBox.self)
+    if let entry = Handles.peek(rawValue(p)), entry.kind == .solverConstraint, entry.isOwned(by: ctx) {
+        return entry.withObject(as: Constraint.self) { $0 }
     }
-    let box = try resolveSolverConstraint(p, role())
-    guard box.owner === ctx else {
-        throw NavLayoutError.invalidArgument("\(role()) (\(box.constraint)) belongs to another solver")
+    let (c, owner) = try resolveSolverConstraint(p, role())
+    guard owner === ctx else {
+        throw NavLayoutError.invalidArgument("\(role()) (\(c)) belongs to another solver")
     }
-    return box
+    return c
 }
 
 /// Maps a SolverError to the C status family, with a message naming what was refused.
@@ -278,11 +246,9 @@ public func nl_solver_create() -> OpaquePointer? {
 public func nl_solver_destroy(_ solver: OpaquePointer?) -> nl_status {
     guarded {
         let ctx = try resolveSolver(solver)
-        var raws: [UInt64] = []
-        raws.reserveCapacity(ctx.live.count + 1)
-        for box in ctx.live { raws.append(box.raw); box.position = -1 }
+        var raws = ctx.handles
         raws.append(ctx.handle)
-        ctx.live = []
+        ctx.handles = []
         Handles.remove(raws)
         releaseBeforeFreeing(ctx)  // the last reference to ctx may be this call's (UseFlag.swift)
     }
@@ -295,28 +261,28 @@ public func nl_variable_create(_ solver: OpaquePointer?, _ name: UnsafePointer<C
     guardedValue {
         let ctx = try resolveSolver(solver)
         let v = Variable(string(name))
-        return handlePointer(try ctx.register(SolverVariableBox(v, ctx), .variable))
+        return handlePointer(try ctx.register(v, .variable))
     }
 }
 
 @c @implementation
 public func nl_variable_destroy(_ variable: OpaquePointer?) -> nl_status {
     guarded {
-        let box = try resolveVariable(variable)
-        box.owner.unregister(box)
+        let entry = try resolveSolverEntry(rawValue(variable), .variable, "variable")
+        unsafeDowncast(entry.owner, to: SolverContext.self).unregister(rawValue(variable))
     }
 }
 
 @c @implementation
 public func nl_variable_name(_ variable: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
-    guardedValue { copyCString(try resolveVariable(variable).variable.name) }
+    guardedValue { copyCString(try resolveVariable(variable).name) }
 }
 
 @c @implementation
 public func nl_variable_value(_ variable: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> nl_status {
     guarded {
         let out = try requireOut(out, "nl_variable_value")
-        out.pointee = try resolveVariable(variable).variable.value
+        out.pointee = try resolveVariable(variable).value
     }
 }
 
@@ -348,7 +314,7 @@ public func nl_solver_constraint_create(_ solver: OpaquePointer?, _ terms: Unsaf
         let out = try requireOut(out, "nl_solver_constraint_create")
         let ctx = try resolveSolver(solver)
         let c = try makeConstraint(ctx, terms, count, constant, relation, strength, "nl_solver_constraint_create")
-        out.pointee = handlePointer(try ctx.register(SolverConstraintBox(c, ctx), .solverConstraint))
+        out.pointee = handlePointer(try ctx.register(c, .solverConstraint))
     }
 }
 
@@ -361,12 +327,11 @@ public func nl_solver_add_constraint(_ solver: OpaquePointer?, _ terms: UnsafePo
         let ctx = try resolveSolver(solver)
         let c = try makeConstraint(ctx, terms, count, constant, relation, strength, "nl_solver_add_constraint")
         // The handle first: a full handle table (NL_ERR_LIMIT_EXCEEDED) then leaves the solver untouched.
-        let box = SolverConstraintBox(c, ctx)
-        let raw = try ctx.register(box, .solverConstraint)
+        let raw = try ctx.register(c, .solverConstraint)
         do {
             try solverCall("nl_solver_add_constraint (\(c))") { try ctx.solver.addConstraint(c) }
         } catch {
-            ctx.unregister(box)
+            ctx.unregister(raw)
             throw error
         }
         out.pointee = handlePointer(raw)
@@ -385,20 +350,20 @@ public func nl_solver_add_constraints(_ solver: OpaquePointer?, _ constraints: U
         // One constraint (the common call) goes to the solver without an array (issue 19).
         var list: [Constraint] = []
         var only: Constraint? = nil
+        // Where each constraint of a longer batch was seen (duplicates within the call); a short
+        // batch is searched linearly instead.
+        var seen: [ObjectIdentifier: Int] = [:]
         if count > 1 { list.reserveCapacity(count) }
-        ctx.batch &+= 1
-        let batch = ctx.batch
+        if count > 8 { seen.reserveCapacity(count) }
         for i in 0..<count {
-            let box = try constraintBoxOf(ctx, constraints[i], "\(what): constraints[\(i)]")
-            let c = box.constraint
-            if box.batch == batch {
-                throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is also constraints[\(box.batchIndex)]")
+            let c = try constraintOf(ctx, constraints[i], "\(what): constraints[\(i)]")
+            let earlier = count > 8 ? seen.updateValue(i, forKey: ObjectIdentifier(c)) : list.firstIndex { $0 === c }
+            if let earlier {
+                throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is also constraints[\(earlier)]")
             }
             if ctx.solver.hasConstraint(c) {
                 throw NavLayoutError.duplicate("\(what): constraints[\(i)] (\(c)) is already in the solver")
             }
-            box.batch = batch
-            box.batchIndex = i
             if count == 1 { only = c } else { list.append(c) }
         }
         do {
@@ -435,12 +400,11 @@ public func nl_solver_has_constraint(_ solver: OpaquePointer?, _ constraint: Opa
 @c @implementation
 public func nl_solver_constraint_destroy(_ constraint: OpaquePointer?) -> nl_status {
     guarded {
-        let box = try resolveSolverConstraint(constraint)
-        let ctx = box.owner
-        if ctx.solver.hasConstraint(box.constraint) {
-            try solverCall("nl_solver_constraint_destroy (\(box.constraint))") { try ctx.solver.removeConstraint(box.constraint) }
+        let (c, ctx) = try resolveSolverConstraint(constraint)
+        if ctx.solver.hasConstraint(c) {
+            try solverCall("nl_solver_constraint_destroy (\(c))") { try ctx.solver.removeConstraint(c) }
         }
-        ctx.unregister(box)
+        ctx.unregister(rawValue(constraint))
     }
 }
 

@@ -112,7 +112,7 @@ final class MapContext: UseTracked {
     /// Invalidates the handle of `object` (a later use of the object gets a new handle).
     func forget(_ object: AnyObject) {
         let id = ObjectIdentifier(object)
-        if let raw = handleByObject.removeValue(forKey: id) { Handles.remove([raw]) }
+        if let raw = handleByObject.removeValue(forKey: id) { Handles.remove(raw) }
         hostCreated.remove(id)
     }
 
@@ -179,7 +179,7 @@ final class MapContext: UseTracked {
         // Break the view <-> constraint reference cycles (issue 8: without this every map view,
         // its components and every host view it owned leaked): the hierarchy, then the host's
         // views that are outside it (detached views, hiding stacks, old prompts).
-        let detached = raws.compactMap { Handles.lookup($0)?.object as? LayoutView }
+        let detached = raws.compactMap { Handles.peek($0)?.object as? LayoutView }  // this map's handles: the flag is held
         map?.invalidate()
         for view in detached { map?.tearDownView(view) }
         raws.append(mapHandle)

@@ -5,7 +5,8 @@
 // contexts): the thread that is inside a C call on it (or on
 // anything it owns), 0 when none. Resolving a handle takes the flag of the handle's map view or
 // solver for the rest of the C call — in the same critical section of the handle table that finds
-// the handle live (Handles.lookupEntering), so a handle found live stays live until the call
+// the handle live (Handles.lookupEntering; a handle of an owner whose flag the thread already
+// holds is read without the lock, HandleTable.swift), so a handle found live stays live until the call
 // returns: only calls holding the flag invalidate handles. A call that finds the flag held by
 // another thread fails with NL_ERR_BUSY before touching anything. The thread that holds the flag
 // passes freely: calls made from inside a callback (delegate method, animation block,
@@ -148,6 +149,23 @@ enum UseResult {
     let thread = threadUse()
     flag.nextHeld = thread.pointee.head
     thread.pointee.head = Unmanaged.passUnretained(flag).toOpaque()
+}
+
+/// Whether the calling thread holds any flag (is inside a C call that resolved a handle).
+@inline(__always) func threadHoldsAnyFlag() -> Bool { threadUse().pointee.head != nil }
+
+/// Whether the calling thread holds the flag of the context whose `Unmanaged` bit pattern is
+/// `owner`: a walk of the thread's held list (usually one or two entries) comparing pointers, so
+/// `owner` is never dereferenced — it may be a context another thread has just freed
+/// (Handles.lookupEntering's lock-free path). Always false in the NAVLAYOUT_UNCHECKED_THREADS
+/// build, which records nothing.
+@inline(__always) func isHeldByCallingThread(_ owner: UnsafeMutableRawPointer) -> Bool {
+    var p = threadUse().pointee.head
+    while let current = p {
+        if current == owner { return true }
+        p = Unmanaged<UseTracked>.fromOpaque(current)._withUnsafeGuaranteedRef { $0.nextHeld }
+    }
+    return false
 }
 
 /// Gives back `flag` now, before the end of the C call: for nl_map_view_destroy and

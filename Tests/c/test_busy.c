@@ -15,6 +15,13 @@
  *      created and destroyed) and two threads one solver, at once, for a while: every status is
  *      a documented one, no crash, and (under ThreadSanitizer, scripts/test-reliability.sh) no
  *      race report. The map view and solver still work afterwards.
+ *   4. Issue 19 (handles resolved without the table's lock): one thread creates and destroys
+ *      solvers and map views over and over while another uses their handles — alone, and mixed
+ *      into calls on its own solver and map view (where a handle of the caller's own owner is
+ *      resolved without the lock, and anyone else's must not be touched before its owner is
+ *      known to be alive). Every status is OK, BUSY, INVALID_HANDLE or, for the mixed calls,
+ *      INVALID_ARGUMENT ("belongs to another ..."); no crash, and under ASan (the lsan step of
+ *      scripts/test-reliability.sh) no use after free, under TSan no race report.
  * On today's (pre-fix) code the refusals of parts 1 and 2 are missing (the status is NL_OK or
  * another one) and part 3 crashes.
  */
@@ -314,6 +321,113 @@ static void test_hammer(void) {
     CHECK_OK(nl_solver_destroy(s));
 }
 
+/* ---- 4. handles of a solver and a map view that another thread keeps destroying ---------------- */
+
+#define CHURN_ROUNDS 300
+
+typedef struct churn {
+    /* published by the owner thread with __atomic stores; stale once it destroys their owners */
+    nl_variable *var;
+    nl_solver_constraint *con;
+    nl_view *view;
+    int stop;
+    long passes;   /* the user thread's passes over the published handles */
+    /* the user thread's tallies */
+    long calls, stale, busy, foreign;
+    int bad;
+    char first_bad[240];
+} churn;
+
+static void *churn_owner(void *arg) {
+    churn *c = arg;
+    int i;
+    for (i = 0; i < CHURN_ROUNDS; i++) {
+        nl_solver *s = nl_solver_create();
+        nl_map_view *map = nl_map_view_create_preset("iphone-portrait");
+        nl_variable *v = nl_variable_create(s, "theirs");
+        nl_term t[1] = {{v, 1}};
+        nl_solver_constraint *k = NULL;
+        nl_view *view = nl_view_create(map);
+        if (nl_solver_constraint_create(s, t, 1, -1, NL_GREATER_OR_EQUAL, NL_STRENGTH_REQUIRED, &k) != NL_OK) k = NULL;
+        __atomic_store_n(&c->var, v, __ATOMIC_RELEASE);
+        __atomic_store_n(&c->con, k, __ATOMIC_RELEASE);
+        __atomic_store_n(&c->view, view, __ATOMIC_RELEASE);
+        /* let the user thread make one full pass while they are live, then destroy them while it
+           is (most likely) in its next */
+        {
+            long seen = __atomic_load_n(&c->passes, __ATOMIC_ACQUIRE);
+            while (__atomic_load_n(&c->passes, __ATOMIC_ACQUIRE) < seen + 2) sched_yield();
+        }
+        /* BUSY while the user thread is inside a call on them; then try again */
+        while (nl_solver_destroy(s) == NL_ERR_BUSY) sched_yield();
+        while (nl_map_view_destroy(map) == NL_ERR_BUSY) sched_yield();
+    }
+    __atomic_store_n(&c->stop, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+static void churn_note(churn *c, nl_status st, int foreign_expected, const char *call) {
+    c->calls++;
+    if (st == NL_ERR_INVALID_HANDLE) { c->stale++; return; }
+    if (st == NL_ERR_BUSY) { c->busy++; return; }
+    if (foreign_expected && st == NL_ERR_INVALID_ARGUMENT && strstr(nl_last_error_message(), "belongs to another") != NULL) {
+        c->foreign++;
+        return;
+    }
+    if (!foreign_expected && st == NL_OK) return;
+    if (c->bad++ == 0) snprintf(c->first_bad, sizeof c->first_bad, "%s: %s (%s)", call, nl_status_name(st), nl_last_error_message());
+}
+
+static void test_destroyed_under_use(void) {
+    churn c;
+    pthread_t t;
+    nl_solver *mine = nl_solver_create();
+    nl_variable *w = nl_variable_create(mine, "mine");
+    nl_map_view *map = nl_map_view_create_preset("iphone-portrait");
+    nl_view *root = nl_map_view_root(map);
+    size_t subviews_before = 0, subviews_after = 0;
+    CHECK_OK(nl_view_subview_count(root, &subviews_before));
+    memset(&c, 0, sizeof c);
+    CHECK(pthread_create(&t, NULL, churn_owner, &c) == 0, "pthread_create");
+    while (!__atomic_load_n(&c.stop, __ATOMIC_ACQUIRE)) {
+        nl_variable *v = __atomic_load_n(&c.var, __ATOMIC_ACQUIRE);
+        nl_solver_constraint *k = __atomic_load_n(&c.con, __ATOMIC_ACQUIRE);
+        nl_view *view = __atomic_load_n(&c.view, __ATOMIC_ACQUIRE);
+        nl_term terms[2] = {{w, 1}, {v, 1}};
+        nl_solver_constraint *made = NULL;
+        double value;
+        nl_rect r;
+        if (v == NULL || k == NULL || view == NULL) { sched_yield(); continue; }
+        /* alone: the slow path (the handle's owner is not held) */
+        churn_note(&c, nl_variable_value(v, &value), 0, "nl_variable_value");
+        churn_note(&c, nl_view_frame(view, &r), 0, "nl_view_frame");
+        /* mixed into calls on this thread's own solver and map view */
+        churn_note(&c, nl_solver_constraint_create(mine, terms, 2, 0, NL_EQUAL, NL_STRENGTH_WEAK, &made), 1,
+                   "nl_solver_constraint_create (another solver's variable)");
+        churn_note(&c, nl_solver_add_constraints(mine, &k, 1), 1, "nl_solver_add_constraints (another solver's constraint)");
+        churn_note(&c, nl_view_add_subview(root, view), 1, "nl_view_add_subview (another map view's view)");
+        CHECK(made == NULL, "a constraint was made from another solver's variable");
+        __atomic_add_fetch(&c.passes, 1, __ATOMIC_RELEASE);
+    }
+    pthread_join(t, NULL);
+    CHECK(c.bad == 0, "%d unexpected statuses, first: %s", c.bad, c.first_bad);
+    CHECK(c.calls > 0, "the user thread made no call");
+    printf("busy: destroyed under use: %ld calls, %ld stale, %ld busy, %ld refused as another's\n",
+           c.calls, c.stale, c.busy, c.foreign);
+    /* this thread's own solver and map view are untouched */
+    {
+        nl_rect r;
+        CHECK_OK(nl_solver_update_variables(mine));
+        CHECK_OK(nl_view_frame(root, &r));
+        CHECK_RECT(r, 0, 0, 393, 852, "iphone-portrait (docs/behaviour.md#device-presets)");
+        CHECK_OK(nl_view_subview_count(root, &subviews_after));
+        CHECK(subviews_after == subviews_before, "the root has %zu subviews, %zu before: another map view's view was added",
+              subviews_after, subviews_before);
+    }
+    CHECK_OK(nl_map_view_destroy(map));
+    CHECK_OK(nl_solver_destroy(mine));
+}
+
 static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -321,12 +435,15 @@ static double now_s(void) {
 }
 
 int main(void) {
-    double t0 = now_s(), t1, t2;
+    double t0 = now_s(), t1, t2, t3;
     test_callback_window();
     t1 = now_s();
     test_solver_busy();
     t2 = now_s();
     test_hammer();
-    printf("busy: callback window %.2f s, solver %.2f s, hammering %.2f s\n", t1 - t0, t2 - t1, now_s() - t2);
+    t3 = now_s();
+    test_destroyed_under_use();
+    printf("busy: callback window %.2f s, solver %.2f s, hammering %.2f s, destroyed under use %.2f s\n",
+           t1 - t0, t2 - t1, t3 - t2, now_s() - t3);
     return check_summary("busy");
 }
