@@ -843,8 +843,9 @@ typedef struct nl_constraint_info {
  * struct keeps working). `out` may be NULL when `capacity` is 0 (to ask for the count). When
  * *count > capacity the call still succeeds; call again with a larger array.
  * Errors: NL_ERR_INVALID_HANDLE (bad view handle), NL_ERR_INVALID_ARGUMENT (NULL count, axis not an
- * nl_axis, NULL out with capacity > 0, out[0].struct_size smaller than sizeof(nl_constraint_info)
- * or not a multiple of its alignment), NL_ERR_LIMIT_EXCEEDED (no handle for an item: handle table
+ * nl_axis, NULL out with capacity > 0, out[0].struct_size smaller than sizeof(nl_constraint_info),
+ * not a multiple of its alignment or above 4096 — an unset struct_size is refused rather than
+ * used as the stride), NL_ERR_LIMIT_EXCEEDED (no handle for an item: handle table
  * full). Nothing is written on failure.
  */
 nl_status nl_view_constraints_affecting_layout(const nl_view *view, nl_axis axis, nl_constraint_info *out,

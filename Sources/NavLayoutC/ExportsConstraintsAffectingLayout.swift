@@ -32,6 +32,9 @@ public func nl_guide_constraints_affecting_layout(_ guide: OpaquePointer?, _ axi
     }
 }
 
+/// The largest `out[0].struct_size` accepted (bytes): include/navlayout.h, nl_view_constraints_affecting_layout.
+private let maxConstraintInfoStride = 4096
+
 /// Checks the arguments, computes `item`'s constraints affecting layout on `axis` and writes them
 /// (element stride `out[0].struct_size`). Writes nothing on failure. `sizeCapacity` is the C
 /// `size_t` as Swift imports it (`Int`): a capacity at or beyond 2^63 arrives negative — it is the
@@ -49,8 +52,11 @@ private func writeConstraintsAffectingLayout(_ item: LayoutItem, _ ctx: MapConte
         guard let out else { throw NavLayoutError.invalidArgument("\(what): out is NULL with capacity \(capacity)") }
         stride = Int(out.pointee.struct_size)
         let size = MemoryLayout<nl_constraint_info>.size, alignment = MemoryLayout<nl_constraint_info>.alignment
-        guard stride >= size, stride % alignment == 0 else {
-            throw NavLayoutError.invalidArgument("\(what): out[0].struct_size \(stride) must be sizeof(nl_constraint_info) = \(size) (or a later, larger size that is a multiple of \(alignment))")
+        // The upper bound turns an uninitialised struct_size (a host that forgot to set it) into an
+        // error instead of a stride that writes far beyond the array; no later nl_constraint_info
+        // will come near it.
+        guard stride >= size, stride % alignment == 0, stride <= maxConstraintInfoStride else {
+            throw NavLayoutError.invalidArgument("\(what): out[0].struct_size \(stride) must be sizeof(nl_constraint_info) = \(size) (or a later, larger size that is a multiple of \(alignment), at most \(maxConstraintInfoStride)); set it before the call")
         }
     }
     let list = item.constraintsAffectingLayout(for: swiftAxis)

@@ -174,6 +174,25 @@ int main(void) {
     infos[0].struct_size = 8;
     CHECK_STATUS(nl_view_constraints_affecting_layout(viewport, NL_AXIS_VERTICAL, infos, 16, &n), NL_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE_HAS("struct_size");
+    /* An uninitialised struct_size (here a typical garbage value, a multiple of 8) is refused, not
+       used as the stride of 16 elements far beyond the array; 4096 is the header's bound. */
+    infos[0].struct_size = 0x7f8a1238u;
+    n = 77;
+    CHECK_STATUS(nl_view_constraints_affecting_layout(viewport, NL_AXIS_VERTICAL, infos, 16, &n), NL_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("at most 4096");
+    CHECK(n == 77, "nothing written on failure: count %zu", n);
+    infos[0].struct_size = 4096 + 8;
+    CHECK_STATUS(nl_guide_constraints_affecting_layout(guide, NL_AXIS_VERTICAL, infos, 1, &n), NL_ERR_INVALID_ARGUMENT);
+    {
+        /* 4096 itself is accepted: one element at that stride fits in this buffer */
+        static union { unsigned char bytes[4096]; double align; } wide;
+        nl_constraint_info *first = (nl_constraint_info *)wide.bytes;
+        memset(&wide, 0, sizeof wide);
+        first->struct_size = 4096;
+        CHECK_OK(nl_guide_constraints_affecting_layout(guide, NL_AXIS_VERTICAL, first, 1, &n));
+        CHECK(n == 7, "guide vertical count %zu at stride 4096", n);
+        CHECK(first->struct_size == sizeof *first, "the element is written with this library's size");
+    }
     CHECK_STATUS(nl_view_constraints_affecting_layout(NULL, NL_AXIS_VERTICAL, infos, 0, &n), NL_ERR_INVALID_HANDLE);
     CHECK_STATUS(nl_view_constraints_affecting_layout((const nl_view *)guide, NL_AXIS_VERTICAL, NULL, 0, &n), NL_ERR_INVALID_HANDLE);
     CHECK_STATUS(nl_guide_constraints_affecting_layout((const nl_guide *)viewport, NL_AXIS_VERTICAL, NULL, 0, &n), NL_ERR_INVALID_HANDLE);
