@@ -26,8 +26,9 @@
  * - Strings returned as `char *` are copies owned by the caller: free them with nl_string_free().
  *   Strings returned as `const char *` are owned by the library (lifetime stated per function).
  *   String arguments are copied; the caller keeps ownership. Strings are UTF-8.
- * - Threads: the only global mutable state is the handle table (changed under a mutex), the mutex-protected
- *   diagnostic handler (nl_set_diagnostic_handler) and the thread-local error message. Distinct
+ * - Threads: the only global mutable state is the handle table (changed under a mutex), the
+ *   mutex-protected diagnostic handler (nl_set_diagnostic_handler) and the thread-local error
+ *   message. Distinct
  *   map views (and solvers) may be used from distinct threads at once; one map view or solver (and
  *   everything it owns) must be used from one thread at a time. This is checked, never assumed: a
  *   call on a map view or solver (any handle it owns) while another thread is inside a call on it
