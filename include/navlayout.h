@@ -28,15 +28,14 @@
  *   String arguments are copied; the caller keeps ownership. Strings are UTF-8.
  * - Threads: the only global mutable state is the handle table (changed under a mutex), the
  *   mutex-protected diagnostic handler (nl_set_diagnostic_handler) and the thread-local error
- *   message. Distinct
- *   map views (and solvers) may be used from distinct threads at once; one map view or solver (and
- *   everything it owns) must be used from one thread at a time. This is checked, never assumed: a
- *   call on a map view or solver (any handle it owns) while another thread is inside a call on it
- *   returns NL_ERR_BUSY at once ("map view 0xa5… is in use by another thread"), does nothing and
- *   never waits; functions returning a handle or string return NULL with nl_last_error_status() ==
- *   NL_ERR_BUSY. Calls made from inside a callback on the thread that runs it are not concurrent.
- *   Handing a map view to another thread between calls is allowed. (Release 0.1.0 did not check:
- *   concurrent calls could corrupt the process's heap.)
+ *   message. Distinct map views (and solvers) may be used from distinct threads at once; one map
+ *   view or solver (and everything it owns) must be used from one thread at a time. This is
+ *   checked, never assumed: a call on a map view or solver (any handle it owns) while another
+ *   thread is inside a call on it returns NL_ERR_BUSY at once ("map view 0xa5… is in use by another
+ *   thread"), does nothing and never waits; functions returning a handle or string return NULL with
+ *   nl_last_error_status() == NL_ERR_BUSY. Calls made from inside a callback on the thread that
+ *   runs it are not concurrent. Handing a map view to another thread between calls is allowed.
+ *   (Release 0.1.0 did not check: concurrent calls could corrupt the process's heap.)
  * - Callbacks are plain C function pointers that receive the host's user_data first. A callback
  *   may report failure with nl_map_view_fail_callback(). Structs passed into the library begin
  *   with `uint32_t struct_size` (set it to sizeof the struct) so later versions can add fields.
