@@ -58,13 +58,13 @@ final class SolverContext: UseTracked {
 // never on the success path (issue 6: per-call overhead of the raw-solver API).
 private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> HandleEntry {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
+    try refuseWrongKind(raw, role()) { $0 == kind } expected: { "a \(kind.noun)" }
     let entry: HandleEntry
     switch Handles.lookupEntering(raw) {  // takes the solver's in-use flag (UseFlag.swift)
     case .live(let e): entry = e
     case .busy(let flag): throw busyError(flag, role())
     case .missing:
-        let why = kind == .solver ? "destroyed, or never a handle" : "destroyed, its solver destroyed, or never a handle"
-        throw NavLayoutError.invalidHandle("\(role()): stale or invalid \(kind.noun) handle 0x\(String(raw, radix: 16)) (\(why))")
+        throw NavLayoutError.invalidHandle("\(role()): invalid \(kind.noun) handle: \(Handles.explain(raw))")
     }
     guard entry.kind == kind else {
         throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
@@ -89,6 +89,17 @@ private func resolveSolverConstraint(_ p: OpaquePointer?, _ role: @autoclosure (
     return (entry.withObject(as: Constraint.self) { $0 }, unsafeDowncast(entry.owner, to: SolverContext.self))
 }
 
+/// Throws for a live handle (read without the lock, `entry`) that is not of `kind` (invalidHandle)
+/// or, being of `kind`, is not the calling solver's (invalidArgument). Its object is not
+/// dereferenced (its solver's flag is not held), so the message names the handle, not the
+/// variable or constraint.
+private func refuseForeign(_ entry: HandleEntry, _ kind: HandleKind, _ raw: UInt64, _ role: @autoclosure () -> String) throws {
+    guard entry.kind == kind else {
+        throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
+    }
+    throw NavLayoutError.invalidArgument("\(role()): \(kind.noun) handle 0x\(String(raw, radix: 16)) belongs to another solver")
+}
+
 /// A variable of `ctx` (another solver's variable is invalidArgument).
 private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Variable {
     // A live variable of `ctx` itself (the common case): the caller holds ctx's in-use flag, which
@@ -97,8 +108,12 @@ private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @auto
     // (Handles.peek): the owner is compared, not dereferenced, and the object is used only once
     // it is known to be ctx's, whose flag keeps it live. Anything else takes the checked path
     // below, with its exact errors (another solver's variable may be busy on another thread).
-    if let entry = Handles.peek(rawValue(p)), entry.kind == .variable, entry.isOwned(by: ctx) {
-        return entry.withObject(as: Variable.self) { $0 }
+    // A live handle of another kind or of another solver is refused from the slot alone, without
+    // taking that solver's flag (another thread may be using it: refusing with NL_ERR_BUSY would
+    // be wrong, and would make that thread's next call BUSY too).
+    if let entry = Handles.peek(rawValue(p)) {
+        if entry.kind == .variable, entry.isOwned(by: ctx) { return entry.withObject(as: Variable.self) { $0 } }
+        try refuseForeign(entry, .variable, rawValue(p), role())
     }
     let entry = try resolveSolverEntry(rawValue(p), .variable, role())
     let v = entry.withObject(as: Variable.self) { $0 }
@@ -110,8 +125,9 @@ private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @auto
 
 /// A constraint of `ctx` (another solver's constraint is invalidArgument); as `variableOf`.
 private func constraintOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Constraint {
-    if let entry = Handles.peek(rawValue(p)), entry.kind == .solverConstraint, entry.isOwned(by: ctx) {
-        return entry.withObject(as: Constraint.self) { $0 }
+    if let entry = Handles.peek(rawValue(p)) {
+        if entry.kind == .solverConstraint, entry.isOwned(by: ctx) { return entry.withObject(as: Constraint.self) { $0 } }
+        try refuseForeign(entry, .solverConstraint, rawValue(p), role())
     }
     let (c, owner) = try resolveSolverConstraint(p, role())
     guard owner === ctx else {
@@ -237,7 +253,7 @@ public func nl_solver_create() -> OpaquePointer? {
             throw handleTableFull("solver")
         }
         ctx.handle = raw
-        ctx.noun = "solver 0x" + String(raw, radix: 16)
+        ctx.publishHandle(raw)
         return handlePointer(raw)
     }
 }

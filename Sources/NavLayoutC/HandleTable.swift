@@ -334,7 +334,8 @@ enum Handles {
         guard tag != 0, generation >= firstGeneration, generation < current else {
             return "\(hex) was never issued by this library (garbage value)"
         }
-        return "\(hex) is stale: what it referred to was destroyed (nl_*_destroy, or its map view was destroyed)"
+        return "\(hex) is stale: what it referred to is gone (destroyed by nl_*_destroy or with its map view or "
+            + "solver; a UI state handle is valid only during the callback that received it)"
     }
 
     /// Invalidates handles (stale from now on) and gives back the table's references to their

@@ -78,7 +78,7 @@ final class MapContext: UseTracked {
     func registerMapHandle() -> UInt64? {
         guard let map, let raw = Handles.insert(HandleEntry(kind: .map, object: map, context: self)) else { return nil }
         mapHandle = raw
-        noun = "map view 0x" + String(raw, radix: 16)
+        publishHandle(raw)
         return raw
     }
 

@@ -41,11 +41,23 @@ class UseTracked {
     /// The object the same thread took before this one (the thread's held list, newest first;
     /// unretained, see `noteTaken`); touched only by the thread that holds this one.
     @exclusivity(unchecked) var nextHeld: UnsafeMutableRawPointer?
-    /// What the object is, for the NL_ERR_BUSY message ("map view 0xa5…", "solver 0xa5…"); set
-    /// before its first handle is published.
-    var noun: String
+    /// What the object is ("map view", "solver").
+    let kindNoun: String
+    /// Its own handle (the map view's or solver's), 0 until registered. Atomic: another thread
+    /// may read it for a BUSY message (a thread that found the handle live before
+    /// `publishHandle` — only by guessing the value — sees 0).
+    private let handleValue = Atomic<UInt64>(0)
 
-    init(noun: String) { self.noun = noun }
+    init(noun: String) { self.kindNoun = noun }
+
+    /// Records the object's handle for `noun`.
+    func publishHandle(_ raw: UInt64) { handleValue.store(raw, ordering: .relaxed) }
+
+    /// What the object is, for the NL_ERR_BUSY message ("map view 0xa5…", "solver 0xa5…").
+    var noun: String {
+        let raw = handleValue.load(ordering: .relaxed)
+        return raw == 0 ? kindNoun : kindNoun + " 0x" + String(raw, radix: 16)
+    }
 }
 
 /// A number that identifies the calling thread while it runs (never 0).

@@ -554,8 +554,11 @@ def test_a_closed_solver_says_it_is_closed():
     s.add_constraint(c)
     s.add_edit_variable(x, "strong")
     s.close()
+    # has_constraint / has_edit_variable too: they answered False after close() (a new user's
+    # trial, 2026-12-02), where every other method raises.
     for call in (lambda: s.suggest_value(x, 1.0), lambda: s.remove_edit_variable(x),
-                 lambda: s.remove_constraint(c)):
+                 lambda: s.remove_constraint(c), lambda: s.has_constraint(c),
+                 lambda: s.has_edit_variable(x)):
         with pytest.raises(NavLayoutError, match="the solver was closed") as info:
             call()
         assert not isinstance(info.value, (UnknownConstraintError, UnknownEditVariableError))

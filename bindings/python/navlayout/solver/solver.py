@@ -198,12 +198,17 @@ class Solver(_ffi._OwnsHandle):
             self._unuse(k)
 
     def has_constraint(self, constraint: Constraint) -> bool:
-        """Whether the constraint is in this solver."""
+        """Whether the constraint is in this solver.
+
+        Raises:
+            NavLayoutError: the solver was closed (:meth:`close`), as every other method.
+        """
+        handle = self._handle()
         known = self._cons.get(id(constraint))
         if known is None:
             return False
         out = c_bool()
-        _ffi.check(_lib().nl_solver_has_constraint(self._handle(), known[1], ctypes.byref(out)))
+        _ffi.check(_lib().nl_solver_has_constraint(handle, known[1], ctypes.byref(out)))
         return bool(out.value)
 
     # -- edit variables -------------------------------------------------------------------
@@ -260,7 +265,12 @@ class Solver(_ffi._OwnsHandle):
         self._unuse(id(variable))
 
     def has_edit_variable(self, variable: Variable) -> bool:
-        """Whether ``variable`` is an edit variable of this solver."""
+        """Whether ``variable`` is an edit variable of this solver.
+
+        Raises:
+            NavLayoutError: the solver was closed (:meth:`close`), as every other method.
+        """
+        self._handle()
         return id(variable) in self._edits
 
     def suggest_value(self, variable: Variable, value: float) -> None:
