@@ -339,11 +339,49 @@ static void test_removals_always_succeed(void) {
     CHECK_OK(nl_solver_destroy(s));
 }
 
+/* Issue 19: a solver's handles are a list of values with the destroyed ones dropped in batches
+ * (ExportsSolver.swift, SolverContext.unregister: once at least 32 and half of the list), and
+ * nl_solver_destroy invalidates the list 1,024 values per lock (HandleTable.swift). 3,000 variables
+ * with a constraint each; every other one destroyed (1,500: the list is compacted along the way);
+ * then 500 more variables, which reuse the freed slots at higher generations; the solver works;
+ * after nl_solver_destroy every handle — destroyed earlier, live, or new — is refused as stale. */
+static void test_many_handles_and_destroy(void) {
+    enum { N = 3000, MORE = 500 };
+    nl_solver *s = nl_solver_create();
+    nl_variable **v = malloc(sizeof *v * (N + MORE));
+    nl_solver_constraint **c = malloc(sizeof *c * N);
+    int i, stale = 0;
+    double value;
+    for (i = 0; i < N; i++) {
+        nl_term t[1];
+        v[i] = nl_variable_create(s, NULL);
+        t[0].variable = v[i]; t[0].coefficient = 1;
+        CHECK_OK(nl_solver_add_constraint(s, t, 1, -(double)i, NL_EQUAL, NL_STRENGTH_REQUIRED, &c[i]));  /* v[i] == i */
+    }
+    for (i = 1; i < N; i += 2) CHECK_OK(nl_variable_destroy(v[i]));
+    for (i = 1; i < N; i += 2) CHECK_STATUS(nl_variable_value(v[i], &value), NL_ERR_INVALID_HANDLE);
+    for (i = N; i < N + MORE; i++) v[i] = nl_variable_create(s, NULL);
+    CHECK_OK(nl_solver_update_variables(s));
+    for (i = 0; i < N; i += 2) {
+        CHECK_OK(nl_variable_value(v[i], &value));
+        if (value != (double)i) { CHECK(0, "v[%d] = %g, expected %d (its constraint v == %d)", i, value, i, i); break; }
+    }
+    CHECK_OK(nl_solver_destroy(s));
+    for (i = 0; i < N + MORE; i++)
+        if (nl_variable_value(v[i], &value) == NL_ERR_INVALID_HANDLE && strstr(nl_last_error_message(), "is stale") != NULL) stale++;
+    for (i = 0; i < N; i++)
+        if (nl_solver_constraint_destroy(c[i]) == NL_ERR_INVALID_HANDLE) stale++;
+    CHECK(stale == 2 * N + MORE, "%d of %d handles refused as stale after nl_solver_destroy", stale, 2 * N + MORE);
+    free(v);
+    free(c);
+}
+
 int main(void) {
     test_basic();
     test_hierarchy();
     test_batch();
     test_errors();
     test_removals_always_succeed();
+    test_many_handles_and_destroy();
     return check_summary("test_solver");
 }
