@@ -58,18 +58,14 @@ final class SolverContext: UseTracked {
 // never on the success path (issue 6: per-call overhead of the raw-solver API).
 private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> HandleEntry {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
-    try refuseWrongKind(raw, role()) { $0 == kind } expected: { "a \(kind.noun)" }
-    let entry: HandleEntry
-    switch Handles.lookupEntering(raw) {  // takes the solver's in-use flag (UseFlag.swift)
-    case .live(let e): entry = e
+    switch Handles.lookupEntering(raw, accepting: { $0 == kind }) {  // takes the solver's in-use flag (UseFlag.swift)
+    case .live(let entry): return entry
     case .busy(let flag): throw busyError(flag, role())
+    case .wrongKind(let found):
+        throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(found.noun) handle")
     case .missing:
         throw NavLayoutError.invalidHandle("\(role()): invalid \(kind.noun) handle: \(Handles.explain(raw))")
     }
-    guard entry.kind == kind else {
-        throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
-    }
-    return entry
 }
 
 // The kind was checked, and each kind's objects are of one class (nl_solver_create, register):

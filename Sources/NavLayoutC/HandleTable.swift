@@ -123,6 +123,9 @@ enum HandleLookup {
     case live(HandleEntry)
     /// A live handle whose map view or solver another thread is using (NL_ERR_BUSY); retained.
     case busy(UseTracked)
+    /// A live handle of a kind the caller does not accept; nothing was taken (its owner may be
+    /// another thread's, and the answer does not depend on it).
+    case wrongKind(HandleKind)
     /// Not a live handle (NULL, stale, garbage).
     case missing
 }
@@ -289,15 +292,22 @@ enum Handles {
         return HandleEntry(kind: kind, objectBits: objectBits, ownerBits: ownerBits)
     }
 
-    /// Decodes a handle value and takes its map view's or solver's in-use flag for the calling
-    /// thread: a handle found live cannot be invalidated by another thread before the call returns
-    /// (invalidating needs the flag). `.busy` when another thread holds the flag (nothing is taken).
+    /// Decodes a handle value and, if its kind is `accepted`, takes its map view's or solver's
+    /// in-use flag for the calling thread: a handle found live cannot be invalidated by another
+    /// thread before the call returns (invalidating needs the flag). `.busy` when another thread
+    /// holds the flag, `.wrongKind` for a kind not accepted (nothing is taken in either case).
     ///
-    /// Without the lock when the calling thread already holds the owner's flag (a handle of the
-    /// map view or solver the call is already using); otherwise the look-up and the take are one
-    /// critical section of the table's mutex, which keeps the owner alive until its flag is taken.
-    static func lookupEntering(_ raw: UInt64) -> HandleLookup {
-        if threadHoldsAnyFlag(), let entry = peek(raw), isHeldByCallingThread(entry.ownerBits) { return .live(entry) }
+    /// The kind is checked first, from the slot's tag alone: a handle of the wrong kind is refused
+    /// as such even when its owner is another thread's (taking that owner's flag first made the
+    /// answer NL_ERR_BUSY, and that thread's own calls BUSY meanwhile; a new user's trial). Without
+    /// the lock when the calling thread already holds the owner's flag (a handle of the map view
+    /// or solver the call is already using); otherwise the look-up and the take are one critical
+    /// section of the table's mutex, which keeps the owner alive until its flag is taken.
+    static func lookupEntering(_ raw: UInt64, accepting accepted: (HandleKind) -> Bool) -> HandleLookup {
+        if let entry = peek(raw) {
+            if !accepted(entry.kind) { return .wrongKind(entry.kind) }
+            if threadHoldsAnyFlag(), isHeldByCallingThread(entry.ownerBits) { return .live(entry) }
+        }
         guard let (index, generation) = decode(raw), index != 0 else { return .missing }
         let me = currentThreadID()
         return handleTable.withLock { _ in
@@ -309,6 +319,7 @@ enum Handles {
                   let objectBits = UnsafeMutableRawPointer(bitPattern: s.pointee.object.load(ordering: .relaxed)),
                   let ownerBits = UnsafeMutableRawPointer(bitPattern: s.pointee.owner.load(ordering: .relaxed))
             else { return .missing }
+            if !accepted(kind) { return .wrongKind(kind) }
             let entry = HandleEntry(kind: kind, objectBits: objectBits, ownerBits: ownerBits)
             // The table's reference keeps the owner alive while the mutex is held; borrowed, not
             // retained (issue 19), except for the rare busy result, which outlives the mutex.

@@ -39,34 +39,17 @@ func makeTSanToken() -> UnsafeMutableRawPointer? { nil }
 @inline(__always) func rawValue(_ p: UnsafeRawPointer?) -> UInt64 { UInt64(UInt(bitPattern: p)) }
 @inline(__always) func handlePointer(_ raw: UInt64) -> OpaquePointer? { OpaquePointer(bitPattern: UInt(raw)) }
 
-/// Throws `invalidHandle` ("expected …, got a … handle") if `raw` is a live handle whose kind is
-/// not `accepted` — read without the lock and before its owner's in-use flag is taken: a handle of
-/// the wrong kind belonging to a map view or solver that another thread is using is refused as
-/// what it is, not NL_ERR_BUSY (which would also have made that thread's next call BUSY while the
-/// flag was held; a new user's trial, issue 19). Only the slot's tag is used, nothing is
-/// dereferenced. A value that is not a live handle passes: the caller's look-up reports it.
-func refuseWrongKind(_ raw: UInt64, _ role: @autoclosure () -> String, _ accepted: (HandleKind) -> Bool,
-                     expected: () -> String) throws {
-    if let peeked = Handles.peek(raw), !accepted(peeked.kind) {
-        throw NavLayoutError.invalidHandle("\(role()): expected \(expected()) handle, got a \(peeked.kind.noun) handle")
-    }
-}
-
 /// Resolves a handle of the given kind or throws `invalidHandle` with a message that says what
 /// was expected and what was found.
 func resolve(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> HandleEntry {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
-    try refuseWrongKind(raw, role()) { $0 == kind } expected: { "a \(kind.noun)" }
-    let entry: HandleEntry
-    switch Handles.lookupEntering(raw) {
-    case .live(let e): entry = e
+    switch Handles.lookupEntering(raw, accepting: { $0 == kind }) {
+    case .live(let entry): return entry
     case .busy(let flag): throw busyError(flag, role())
+    case .wrongKind(let found):
+        throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(found.noun) handle")
     case .missing: throw NavLayoutError.invalidHandle("\(role()): invalid \(kind.noun) handle: \(Handles.explain(raw))")
     }
-    guard entry.kind == kind else {
-        throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
-    }
-    return entry
 }
 
 func resolveMap(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "map") throws -> MapContext {
@@ -103,15 +86,16 @@ func resolveState(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "stat
 func resolveItem(_ p: UnsafeRawPointer?, _ role: @autoclosure () -> String) throws -> (MapContext, LayoutItem) {
     let raw = rawValue(p)
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL item (anchor of an invalid view or guide)") }
-    try refuseWrongKind(raw, role()) { $0 == .view || $0 == .guide } expected: { "a view or guide" }
     let entry: HandleEntry
-    switch Handles.lookupEntering(raw) {
+    switch Handles.lookupEntering(raw, accepting: { $0 == .view || $0 == .guide }) {
     case .live(let e): entry = e
     case .busy(let flag): throw busyError(flag, role())
+    case .wrongKind(let found):
+        throw NavLayoutError.invalidHandle("\(role()): expected a view or guide handle, got a \(found.noun) handle")
     case .missing: throw NavLayoutError.invalidHandle("\(role()): invalid view/guide handle: \(Handles.explain(raw))")
     }
-    guard entry.kind == .view || entry.kind == .guide, let item = entry.object as? LayoutItem else {
-        throw NavLayoutError.invalidHandle("\(role()): expected a view or guide handle, got a \(entry.kind.noun) handle")
+    guard let item = entry.object as? LayoutItem else {
+        throw NavLayoutError.internal("\(role()): view or guide handle holds no item")
     }
     return (entry.context, item)
 }
