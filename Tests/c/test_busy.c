@@ -226,6 +226,17 @@ static void test_solver_busy(void) {
           "message: %s", r.message);
 }
 
+/* After a part: the map view (an iphone-portrait preset) and the solver still work from this
+ * thread — the root's frame is the preset's, the solver updates — and are destroyed. */
+static void check_usable_then_destroy(nl_map_view *map, nl_solver *s) {
+    nl_rect r;
+    CHECK_OK(nl_view_frame(nl_map_view_root(map), &r));
+    CHECK_RECT(r, 0, 0, 393, 852, "iphone-portrait (docs/behaviour.md#device-presets)");
+    CHECK_OK(nl_solver_update_variables(s));
+    CHECK_OK(nl_map_view_destroy(map));
+    CHECK_OK(nl_solver_destroy(s));
+}
+
 /* ---- 3. hammering ----------------------------------------------------------------------------- */
 
 #define HAMMER_ROUNDS 300
@@ -311,20 +322,16 @@ static void test_hammer(void) {
     /* both still work from one thread */
     {
         nl_ui_state_kind k;
-        nl_rect r;
         double v;
         nl_status st = nl_map_view_set_navigation_enabled(map, true);
         CHECK(st == NL_OK || st == NL_ERR_INVALID_STATE, "enable after hammering: %s", nl_status_name(st));
         CHECK_OK(nl_map_view_navigation_state(map, &k));
-        CHECK_OK(nl_view_frame(nl_map_view_root(map), &r));
-        CHECK_RECT(r, 0, 0, 393, 852, "iphone-portrait (docs/behaviour.md#device-presets)");
         CHECK_OK(nl_solver_suggest_value(s, x, 5));
         CHECK_OK(nl_solver_update_variables(s));
         CHECK_OK(nl_variable_value(x, &v));
         CHECK(v == 5, "x = %g after suggesting 5", v);
     }
-    CHECK_OK(nl_map_view_destroy(map));
-    CHECK_OK(nl_solver_destroy(s));
+    check_usable_then_destroy(map, s);
 }
 
 /* ---- 4. handles of a solver and a map view that another thread keeps destroying ---------------- */
@@ -422,16 +429,11 @@ static void test_destroyed_under_use(void) {
            c.calls, c.stale, c.busy, c.foreign);
     /* this thread's own solver and map view are untouched */
     {
-        nl_rect r;
-        CHECK_OK(nl_solver_update_variables(mine));
-        CHECK_OK(nl_view_frame(root, &r));
-        CHECK_RECT(r, 0, 0, 393, 852, "iphone-portrait (docs/behaviour.md#device-presets)");
         CHECK_OK(nl_view_subview_count(root, &subviews_after));
         CHECK(subviews_after == subviews_before, "the root has %zu subviews, %zu before: another map view's view was added",
               subviews_after, subviews_before);
     }
-    CHECK_OK(nl_map_view_destroy(map));
-    CHECK_OK(nl_solver_destroy(mine));
+    check_usable_then_destroy(map, mine);
 }
 
 /* ---- 5. wrong kinds and other solvers' handles, refused without touching their owner ---------- */
