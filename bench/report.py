@@ -25,10 +25,14 @@ def load(path):
         for line in f:
             p = line.rstrip("\n").split("\t")
             if p[0] == "T":
+                # A workload may have several T lines (bench/run runs the solver workloads one
+                # repetition per process, alternating the two solvers): their repetitions add up.
                 ops = int(p[2])
                 reps = [float(x) / ops for x in p[3].split(",") if x]
-                times[p[1]] = reps
-                order.append(p[1])
+                if p[1] not in times:
+                    times[p[1]] = []
+                    order.append(p[1])
+                times[p[1]].extend(reps)
             elif p[0] == "V":
                 checks[p[1]] = float(p[2])
             elif p[0] == "M":

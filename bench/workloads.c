@@ -11,6 +11,10 @@
  *   M  name  peak_rss_kb  rss_before_kb   (--big: peak resident memory of the process)
  *
  * Usage: harness [--reps N] [--only SUBSTRING]   every workload but the 10,000-view chain
+ *        harness [--reps N] --workload NAME      one workload, by its exact name
+ *        harness --list                          the names of those workloads, one per line
+ *                                                (bench/run alternates the two solvers' runs
+ *                                                of each workload, repetition by repetition)
  *        harness [--reps N] --big [--big-builds B] the 10,000-view chain (run it in its own
  *                                                  process; one warm-up build, then B timed
  *                                                  builds, default 1)
@@ -384,8 +388,16 @@ static void churn_step(churn_t *ch) {
 
 static int g_reps = 5;
 static const char *g_only = NULL;
+static const char *g_exact = NULL;
+static int g_list = 0;
 
-static int selected(const char *name) { return g_only == NULL || strstr(name, g_only) != NULL; }
+/* Whether to run the workload `name` (--only: a substring of it; --workload: exactly it); with
+ * --list, prints the name instead and runs nothing. */
+static int selected(const char *name) {
+    if (g_list) { printf("%s\n", name); return 0; }
+    if (g_exact != NULL) return strcmp(name, g_exact) == 0;
+    return g_only == NULL || strstr(name, g_only) != NULL;
+}
 
 static void print_times(const char *name, long ops, const double *t, int n) {
     int i;
@@ -598,13 +610,18 @@ int bench_main(int argc, char **argv) {
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) g_reps = atoi(argv[++i]);
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) g_only = argv[++i];
+        else if (strcmp(argv[i], "--workload") == 0 && i + 1 < argc) g_exact = argv[++i];
+        else if (strcmp(argv[i], "--list") == 0) g_list = 1;
         else if (strcmp(argv[i], "--big") == 0) big = 1;
         else if (strcmp(argv[i], "--big-builds") == 0 && i + 1 < argc) big_builds = atoi(argv[++i]);
-        else { fprintf(stderr, "usage: %s [--reps N] [--only SUBSTRING] [--big [--big-builds N]]\n", argv[0]); return 2; }
+        else {
+            fprintf(stderr, "usage: %s [--reps N] [--only SUBSTRING | --workload NAME | --list] [--big [--big-builds N]]\n", argv[0]);
+            return 2;
+        }
     }
     if (g_reps < 1) g_reps = 1;
     if (g_reps > MAXREPS) g_reps = MAXREPS;
-    printf("# backend %s, %d repetitions after one warm-up\n", bk_name, g_reps);
+    if (!g_list) printf("# backend %s, %d repetitions after one warm-up\n", bk_name, g_reps);
     if (big) { bench_big(big_builds); return 0; }
     bench_enaml();
     bench_chain(100);
