@@ -299,11 +299,11 @@ enum Handles {
     ///
     /// The kind is checked first, from the slot's tag alone (before any flag is taken, with or
     /// without the lock): a handle of the wrong kind is refused as such even when its owner is
-    /// another thread's (taking that owner's flag first made the
-    /// answer NL_ERR_BUSY, and that thread's own calls BUSY meanwhile; a new user's trial). Without
-    /// the lock when the calling thread already holds the owner's flag (a handle of the map view
-    /// or solver the call is already using); otherwise the look-up and the take are one critical
-    /// section of the table's mutex, which keeps the owner alive until its flag is taken.
+    /// another thread's (taking that owner's flag first made the answer NL_ERR_BUSY, and that
+    /// thread's own calls BUSY meanwhile; a new user's trial). Without the lock when the calling
+    /// thread already holds the owner's flag (a handle of the map view or solver the call is
+    /// already using); otherwise the look-up and the take are one critical section of the
+    /// table's mutex, which keeps the owner alive until its flag is taken.
     static func lookupEntering(_ raw: UInt64, accepting accepted: (HandleKind) -> Bool) -> HandleLookup {
         // A thread inside a call (holding a flag) may be resolving one of that call's own handles:
         // the lock-free read. The first handle of a call (nothing held yet) goes to the mutex.
