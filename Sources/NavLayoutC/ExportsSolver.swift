@@ -20,7 +20,6 @@ import LayoutSolver
 /// run-time exclusivity check cost ~80 instructions per access; issue 19).
 final class SolverContext: UseTracked {
     let solver = Solver()
-    var handle: UInt64 = 0
 
     init() { super.init(noun: "solver") }
     /// The handles of this solver's variables and constraints, in creation order: every live one,
@@ -89,47 +88,47 @@ private func resolveSolverConstraint(_ p: OpaquePointer?, _ role: @autoclosure (
 /// or, being of `kind`, is not the calling solver's (invalidArgument). Its object is not
 /// dereferenced (its solver's flag is not held), so the message names the handle, not the
 /// variable or constraint.
-private func refuseForeign(_ entry: HandleEntry, _ kind: HandleKind, _ raw: UInt64, _ role: @autoclosure () -> String) throws {
+private func refuseForeign(_ entry: HandleEntry, _ kind: HandleKind, _ raw: UInt64, _ role: @autoclosure () -> String) throws -> Never {
     guard entry.kind == kind else {
         throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
     }
     throw NavLayoutError.invalidArgument("\(role()): \(kind.noun) handle 0x\(String(raw, radix: 16)) belongs to another solver")
 }
 
-/// A variable of `ctx` (another solver's variable is invalidArgument).
-private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Variable {
-    // A live variable of `ctx` itself (the common case): the caller holds ctx's in-use flag, which
-    // is the variable's, so the table is only read — no second take of the flag (~150
-    // instructions per term of a new constraint; issue 19). Read without the lock
-    // (Handles.peek): the owner is compared, not dereferenced, and the object is used only once
-    // it is known to be ctx's, whose flag keeps it live. Anything else takes the checked path
-    // below, with its exact errors (another solver's variable may be busy on another thread).
-    // A live handle of another kind or of another solver is refused from the slot alone, without
-    // taking that solver's flag (another thread may be using it: refusing with NL_ERR_BUSY would
-    // be wrong, and would make that thread's next call BUSY too).
-    if let entry = Handles.peek(rawValue(p)) {
-        if entry.kind == .variable, entry.isOwned(by: ctx) { return entry.withObject(as: Variable.self) { $0 } }
-        try refuseForeign(entry, .variable, rawValue(p), role())
+/// The object of `p`, a live handle of `kind` (whose objects are `T`s) owned by `ctx`; another
+/// kind is invalidHandle, another solver's handle invalidArgument. Behind `variableOf` and
+/// `constraintOf`.
+///
+/// A live handle of `ctx` itself (the common case): the caller holds ctx's in-use flag, which is
+/// the handle's, so the table is only read — no second take of the flag (~150 instructions per
+/// term of a new constraint; issue 19) and no lock (Handles.peek): the owner is compared, not
+/// dereferenced, and the object is used only once it is known to be ctx's, whose flag keeps it
+/// live. A live handle of another kind or of another solver is refused from the slot alone,
+/// without taking that solver's flag (another thread may be using it: refusing with NL_ERR_BUSY
+/// would be wrong, and would make that thread's next call BUSY too).
+@inline(__always)
+private func object<T: AnyObject>(of ctx: SolverContext, _ p: OpaquePointer?, _ kind: HandleKind, as _: T.Type,
+                                  _ role: @autoclosure () -> String) throws -> T {
+    let raw = rawValue(p)
+    if let entry = Handles.peek(raw) {
+        if entry.kind == kind, entry.isOwned(by: ctx) { return entry.withObject(as: T.self) { $0 } }
+        try refuseForeign(entry, kind, raw, role())
     }
-    let entry = try resolveSolverEntry(rawValue(p), .variable, role())
-    let v = entry.withObject(as: Variable.self) { $0 }
-    guard entry.isOwned(by: ctx) else {
-        throw NavLayoutError.invalidArgument("\(role()) '\(v)' belongs to another solver")
-    }
-    return v
+    // Not live when read (the checked path gives the exact stale or garbage message), or made
+    // live since by another thread; its solver's flag is now the caller's.
+    let entry = try resolveSolverEntry(raw, kind, role())
+    guard entry.isOwned(by: ctx) else { try refuseForeign(entry, kind, raw, role()) }
+    return entry.withObject(as: T.self) { $0 }
 }
 
-/// A constraint of `ctx` (another solver's constraint is invalidArgument); as `variableOf`.
+/// A variable of `ctx` (another solver's variable is invalidArgument).
+private func variableOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Variable {
+    try object(of: ctx, p, .variable, as: Variable.self, role())
+}
+
+/// A constraint of `ctx` (another solver's constraint is invalidArgument).
 private func constraintOf(_ ctx: SolverContext, _ p: OpaquePointer?, _ role: @autoclosure () -> String) throws -> Constraint {
-    if let entry = Handles.peek(rawValue(p)) {
-        if entry.kind == .solverConstraint, entry.isOwned(by: ctx) { return entry.withObject(as: Constraint.self) { $0 } }
-        try refuseForeign(entry, .solverConstraint, rawValue(p), role())
-    }
-    let (c, owner) = try resolveSolverConstraint(p, role())
-    guard owner === ctx else {
-        throw NavLayoutError.invalidArgument("\(role()) (\(c)) belongs to another solver")
-    }
-    return c
+    try object(of: ctx, p, .solverConstraint, as: Constraint.self, role())
 }
 
 /// Maps a SolverError to the C status family, with a message naming what was refused.
@@ -248,7 +247,6 @@ public func nl_solver_create() -> OpaquePointer? {
         guard let raw = Handles.insert(HandleEntry(kind: .solver, object: ctx, solver: ctx)) else {
             throw handleTableFull("solver")
         }
-        ctx.handle = raw
         ctx.publishHandle(raw)
         return handlePointer(raw)
     }
@@ -259,7 +257,7 @@ public func nl_solver_destroy(_ solver: OpaquePointer?) -> nl_status {
     guarded {
         let ctx = try resolveSolver(solver)
         var raws = ctx.handles
-        raws.append(ctx.handle)
+        raws.append(ctx.ownHandle)
         ctx.handles = []
         Handles.remove(raws)
         releaseBeforeFreeing(ctx)  // the last reference to ctx may be this call's (UseFlag.swift)

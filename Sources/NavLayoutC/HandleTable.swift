@@ -307,9 +307,10 @@ enum Handles {
     static func lookupEntering(_ raw: UInt64, accepting accepted: (HandleKind) -> Bool) -> HandleLookup {
         // A thread inside a call (holding a flag) may be resolving one of that call's own handles:
         // the lock-free read. The first handle of a call (nothing held yet) goes to the mutex.
-        if threadHoldsAnyFlag(), let entry = peek(raw) {
+        let held = threadUse().pointee.head
+        if held != nil, let entry = peek(raw) {
             if !accepted(entry.kind) { return .wrongKind(entry.kind) }
-            if isHeldByCallingThread(entry.ownerBits) { return .live(entry) }
+            if isHeld(entry.ownerBits, from: held) { return .live(entry) }
         }
         guard let (index, generation) = decode(raw), index != 0 else { return .missing }
         let me = currentThreadID()

@@ -38,7 +38,6 @@ final class MapContext: UseTracked {
     private(set) var map: NavigationMapView?
     var isAlive: Bool { map != nil }
 
-    private(set) var mapHandle: UInt64 = 0
     /// Handles of views, guides and constraints, by object identity (one handle per object).
     @exclusivity(unchecked) private var handleByObject: [ObjectIdentifier: UInt64] = [:]
     /// Objects the host created (nl_view_create, nl_hiding_stack_create, nl_guide_create).
@@ -77,12 +76,11 @@ final class MapContext: UseTracked {
     /// Registers the map handle; returns nil if the handle table is full.
     func registerMapHandle() -> UInt64? {
         guard let map, let raw = Handles.insert(HandleEntry(kind: .map, object: map, context: self)) else { return nil }
-        mapHandle = raw
         publishHandle(raw)
         return raw
     }
 
-    var mapPointer: OpaquePointer? { handlePointer(mapHandle) }
+    var mapPointer: OpaquePointer? { handlePointer(ownHandle) }
 
     /// The handle of a view, guide or constraint of this map view, created on first use.
     /// Throws `invalidHandle` for an item destroyed through the C API (`markDestroyed`): a
@@ -182,7 +180,7 @@ final class MapContext: UseTracked {
         let detached = raws.compactMap { Handles.peek($0)?.object as? LayoutView }  // this map's handles: the flag is held
         map?.invalidate()
         for view in detached { map?.tearDownView(view) }
-        raws.append(mapHandle)
+        raws.append(ownHandle)
         Handles.remove(raws)
         handleByObject.removeAll()
         hostCreated.removeAll()

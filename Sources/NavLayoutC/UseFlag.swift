@@ -50,12 +50,15 @@ class UseTracked {
 
     init(noun: String) { self.kindNoun = noun }
 
-    /// Records the object's handle for `noun`.
+    /// Records the object's own handle (`ownHandle`, and `noun`'s hexadecimal part).
     func publishHandle(_ raw: UInt64) { handleValue.store(raw, ordering: .relaxed) }
+
+    /// The map view's or solver's own handle (nl_map_view / nl_solver), 0 before `publishHandle`.
+    var ownHandle: UInt64 { handleValue.load(ordering: .relaxed) }
 
     /// What the object is, for the NL_ERR_BUSY message ("map view 0xa5…", "solver 0xa5…").
     var noun: String {
-        let raw = handleValue.load(ordering: .relaxed)
+        let raw = ownHandle
         return raw == 0 ? kindNoun : kindNoun + " 0x" + String(raw, radix: 16)
     }
 }
@@ -163,16 +166,13 @@ enum UseResult {
     thread.pointee.head = Unmanaged.passUnretained(flag).toOpaque()
 }
 
-/// Whether the calling thread holds any flag (is inside a C call that resolved a handle).
-@inline(__always) func threadHoldsAnyFlag() -> Bool { threadUse().pointee.head != nil }
-
-/// Whether the calling thread holds the flag of the context whose `Unmanaged` bit pattern is
-/// `owner`: a walk of the thread's held list (usually one or two entries) comparing pointers, so
-/// `owner` is never dereferenced — it may be a context another thread has just freed
-/// (Handles.lookupEntering's lock-free path). Always false in the NAVLAYOUT_UNCHECKED_THREADS
-/// build, which records nothing.
-@inline(__always) func isHeldByCallingThread(_ owner: UnsafeMutableRawPointer) -> Bool {
-    var p = threadUse().pointee.head
+/// Whether the context whose `Unmanaged` bit pattern is `owner` is on the calling thread's held
+/// list, which starts at `head` (`threadUse().pointee.head`, read once by the caller): a walk of
+/// the list (usually one or two entries) comparing pointers, so `owner` is never dereferenced —
+/// it may be a context another thread has just freed (Handles.lookupEntering's lock-free path).
+/// Always false in the NAVLAYOUT_UNCHECKED_THREADS build, which records nothing.
+@inline(__always) func isHeld(_ owner: UnsafeMutableRawPointer, from head: UnsafeMutableRawPointer?) -> Bool {
+    var p = head
     while let current = p {
         if current == owner { return true }
         p = Unmanaged<UseTracked>.fromOpaque(current)._withUnsafeGuaranteedRef { $0.nextHeld }
