@@ -151,18 +151,18 @@ private let chunkShift = 12
 private let chunkCount = 1 << (24 - chunkShift)
 
 /// The chunk directory: chunk `i` holds slots `i << chunkShift ..< (i + 1) << chunkShift`; 0 for a
-/// chunk not allocated yet. Allocated once, zeroed, never freed (32 KiB of address space).
-private let chunkDirectory: UnsafeMutablePointer<Atomic<UInt>> = {
-    guard let memory = calloc(chunkCount, MemoryLayout<Atomic<UInt>>.stride) else {
-        fatalError("NavLayout: cannot allocate the handle table's chunk directory")
-    }
+/// chunk not allocated yet. Allocated once, zeroed, never freed (32 KiB of address space). nil
+/// if even that could not be allocated: then no handle is ever issued (every creation fails with
+/// NL_ERR_LIMIT_EXCEEDED) and every look-up finds nothing — no trap.
+private let chunkDirectory: UnsafeMutablePointer<Atomic<UInt>>? = {
     // An all-zero Atomic<UInt> is the atomic 0 (its storage is the integer): calloc'd memory
     // is initialized memory of that type.
-    return memory.bindMemory(to: Atomic<UInt>.self, capacity: chunkCount)
+    calloc(chunkCount, MemoryLayout<Atomic<UInt>>.stride)?.bindMemory(to: Atomic<UInt>.self, capacity: chunkCount)
 }()
 
 /// The slot at `index`, or nil when its chunk was never allocated. Lock-free.
 @inline(__always) private func slot(_ index: Int) -> UnsafeMutablePointer<HandleSlot>? {
+    guard let chunkDirectory else { return nil }
     let chunk = chunkDirectory[index &>> chunkShift].load(ordering: .acquiring)
     guard let base = UnsafeMutablePointer<HandleSlot>(bitPattern: chunk) else { return nil }
     return base + (index & ((1 << chunkShift) - 1))
@@ -171,7 +171,7 @@ private let chunkDirectory: UnsafeMutablePointer<Atomic<UInt>> = {
 /// The slot at `index`, allocating its chunk if needed. Only under the table's mutex.
 private func slotAllocating(_ index: Int) -> UnsafeMutablePointer<HandleSlot>? {
     if let s = slot(index) { return s }
-    guard let memory = calloc(1 << chunkShift, MemoryLayout<HandleSlot>.stride) else { return nil }
+    guard let chunkDirectory, let memory = calloc(1 << chunkShift, MemoryLayout<HandleSlot>.stride) else { return nil }
     let base = memory.bindMemory(to: HandleSlot.self, capacity: 1 << chunkShift)  // all-zero slots: tag 0
     chunkDirectory[index &>> chunkShift].store(UInt(bitPattern: base), ordering: .releasing)
     return base + (index & ((1 << chunkShift) - 1))
@@ -232,7 +232,8 @@ struct LimitExceededError: Error {
 /// get a handle.
 func handleTableFull(_ what: @autoclosure () -> String) -> LimitExceededError {
     LimitExceededError(message: "\(what()): the handle table is full (NL_MAX_LIVE_HANDLES = 16777215 live handles, "
-                       + "shared by every map view and solver of the process); destroy handles you no longer need")
+                       + "shared by every map view and solver of the process), or no memory for it is left; "
+                       + "destroy handles you no longer need")
 }
 
 enum Handles {
