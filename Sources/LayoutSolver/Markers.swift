@@ -521,7 +521,7 @@ extension Solver {
             simplex.edit(levelPos).forEachCell { index, _ in simplex.touch(makeID(index, 0)) }
             simplex.levels.remove(at: levelPos)
         }
-        setConstraint(key, nil)
+        deleteConstraint(key)
         try optimize()
         releaseOrphans()
     }

@@ -264,7 +264,7 @@ public final class Solver {
     ///   accuracy promise (never seen; the solver is then unchanged).
     public func removeConstraint(_ constraint: Constraint) throws {
         let key = ObjectIdentifier(constraint)
-        guard let current = registry.constraints[key], !current.isEdit else { throw SolverError.unknownConstraint }
+        guard registry.constraints.peek(key, { !$0.isEdit }) == true else { throw SolverError.unknownConstraint }
         try remove([key])
     }
 
@@ -279,12 +279,25 @@ public final class Solver {
         keys.reserveCapacity(constraints.count)
         for c in constraints {
             let key = ObjectIdentifier(c)
-            guard let tag = registry.constraints[key], !tag.isEdit else { throw SolverError.unknownConstraint }
+            guard registry.constraints.peek(key, { !$0.isEdit }) == true else { throw SolverError.unknownConstraint }
             keys.append(key)
         }
-        if Set(keys).count != keys.count { throw SolverError.unknownConstraint }
+        if Self.hasRepeats(keys) { throw SolverError.unknownConstraint }
         if keys.isEmpty { return }
         try remove(keys)
+    }
+
+    /// Whether `keys` holds a key twice: pairwise for a handful (a layout pass removes a few
+    /// constraints at a time; hashing them, ~100 instructions a key, was a tenth of such a
+    /// removal; issue 19), with a set beyond.
+    internal static func hasRepeats(_ keys: [ObjectIdentifier]) -> Bool {
+        if keys.count <= 16 {
+            for i in keys.indices {
+                for j in keys.index(after: i)..<keys.endIndex where keys[i] == keys[j] { return true }
+            }
+            return false
+        }
+        return Set(keys).count != keys.count
     }
 
     /// Whether the constraint has been added (and not removed).

@@ -101,15 +101,15 @@ internal struct Journal {
 
     /// Keeps `old` in the side array `side`, returning its position there (-1 for nil).
     @inline(__always)
-    private static func keep<T>(_ old: T?, in side: inout [T]) -> Int {
+    private static func keep<T>(_ old: consuming T?, in side: inout [T]) -> Int {
         guard let o = old else { return -1 }
         side.append(o)
         return side.count - 1
     }
 
-    /// Journals the old tag of `key` (nil: it had none).
+    /// Journals the old tag of `key` (nil: it had none), consuming it.
     @inline(__always)
-    mutating func noteConstraint(_ key: ObjectIdentifier, _ old: Tag?) {
+    mutating func noteConstraint(_ key: ObjectIdentifier, _ old: consuming Tag?) {
         undoLog.append(.constraint(key, Journal.keep(old, in: &tags)))
     }
 
@@ -225,18 +225,30 @@ extension Solver {
     /// verification record in step (Verification.swift).
     /// (`tag` is consumed: stored without a copy of its references.)
     internal func setConstraint(_ key: ObjectIdentifier, _ tag: consuming Tag?) {
-        let old = registry.constraints.contains(key) ? registry.constraints[key] : nil
-        journal.noteConstraint(key, old)
         guard let t = tag else {
-            registry.constraints[key] = nil
-            if let o = old { freeRecord(o) }
+            deleteConstraint(key)
             return
         }
+        let old = registry.constraints.contains(key) ? registry.constraints[key] : nil
+        journal.noteConstraint(key, old)
         if t.isRequired && !t.isEdit {
-            registry.constraints.set(key, updateRecord(t))
+            var r = t
+            updateRecord(&r)
+            registry.constraints.set(key, r)
         } else {
             registry.constraints.set(key, t)
         }
+    }
+
+    /// Deletes a constraint's bookkeeping, journaled: the tag moves from the registry into the
+    /// journal (no copy; a removal's path) and its verification record is freed.
+    internal func deleteConstraint(_ key: ObjectIdentifier) {
+        guard let old = registry.constraints.take(key) else {
+            journal.noteConstraint(key, nil)
+            return
+        }
+        freeRecord(old)
+        journal.noteConstraint(key, consume old)
     }
 
     /// ``setConstraint(_:_:)`` with a tag (an add's path): a key the solver does not hold yet is
@@ -249,7 +261,8 @@ extension Solver {
         }
         journal.undoLog.append(.constraint(key, -1))
         if tag.isRequired && !tag.isEdit {
-            registry.constraints.set(key, updateRecord(tag))
+            updateRecord(&tag)
+            registry.constraints.set(key, tag)
         } else {
             registry.constraints.set(key, tag)
         }

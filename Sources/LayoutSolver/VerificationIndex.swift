@@ -32,7 +32,7 @@ internal struct CheckRecord {
     /// `Σ|coeff| + |μ|`: how many row constants' rounding can reach its residual.
     var coeffSum: Double
 
-    init(_ tag: Tag) {
+    init(_ tag: borrowing Tag) {
         terms = tag.terms
         marker = tag.marker
         markerCoeff = tag.markerCoeff
@@ -179,9 +179,10 @@ internal struct Verification {
 
     /// Gives the required, non-edit `tag` its record, or updates it, and records which symbol
     /// indices its verification reads (its variables' and marker's; see ``dependentHead``).
-    /// Returns the tag with its record slot set.
-    mutating func updateRecord(_ tag: consuming Tag) -> Tag {
-        var t = tag
+    /// Sets the tag's record slot.
+    mutating func updateRecord(_ t: inout Tag) {
+        // (In place: a tag passed in and returned was an outlined copy and destroy of it, ~200
+        // instructions per constraint added; issue 19.)
         if t.record < 0 {
             // The record built in its slot, then stamped there (no local copy to move in).
             recordGeneration += 1
@@ -208,7 +209,6 @@ internal struct Verification {
             }
         }
         changedRecords.append(t.record)
-        return t
     }
 
     /// Frees the record of a removed constraint (its ``dependentHead`` entries go stale).
@@ -235,7 +235,7 @@ internal struct Verification {
     }
 
     /// Adds `tag`'s record slot to the lists of its variables' and marker's indices.
-    mutating func registerDependents(_ tag: Tag) {
+    mutating func registerDependents(_ tag: borrowing Tag) {
         for n in 0..<tag.terms.count { addDependent(indexOf(tag.terms.symbol(n)), tag.record) }
         if tag.marker >= 0 { addDependent(indexOf(tag.marker), tag.record) }
     }
@@ -303,8 +303,8 @@ extension Solver {
     internal func noteInput(_ value: Double) { verification.noteInput(value) }
 
     /// Gives the required, non-edit `tag` (about to be stored) its verification record, or updates
-    /// it. Called by ``setConstraint(_:_:)``; returns the tag with its record slot set.
-    internal func updateRecord(_ tag: consuming Tag) -> Tag { verification.updateRecord(tag) }
+    /// it, and sets the tag's record slot. Called by ``setConstraint(_:_:)``.
+    internal func updateRecord(_ tag: inout Tag) { verification.updateRecord(&tag) }
 
     /// Frees the verification record of a removed constraint.
     internal func freeRecord(_ tag: Tag) { verification.freeRecord(tag, tableau) }

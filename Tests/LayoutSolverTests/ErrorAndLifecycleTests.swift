@@ -297,6 +297,33 @@ final class ErrorAndLifecycleTests: XCTestCase {
         XCTAssertEqual(a[24], 450)   // w: the last suggestion, 900 / 2
     }
 
+    /// `removeConstraints` is all or nothing: a list naming a constraint twice (found pairwise
+    /// for up to 16, with a set beyond) or one the solver does not hold throws
+    /// `unknownConstraint` and removes none of them (`dump()` unchanged, every constraint still
+    /// held); the same list without the repeat removes them all.
+    func testRemovingARepeatedOrUnknownConstraintRemovesNone() throws {
+        for n in [3, 16, 17, 40] {
+            let s = Solver()
+            let x = (0..<n).map { Variable("x\($0)") }
+            let added = (0..<n).map { x[$0] == Double($0) }
+            try s.addConstraints(added)
+            let before = s.dump()
+            let repeated = added + [added[n - 1]]
+            XCTAssertThrowsError(try s.removeConstraints(repeated)) {
+                XCTAssertEqual($0 as? SolverError, .unknownConstraint, "\(n) constraints, the last twice")
+            }
+            let stranger = x[0] == 99
+            XCTAssertThrowsError(try s.removeConstraints(Array(added[1...]) + [stranger])) {
+                XCTAssertEqual($0 as? SolverError, .unknownConstraint, "\(n) constraints and one never added")
+            }
+            XCTAssertEqual(s.dump(), before)
+            XCTAssertTrue(added.allSatisfy { s.hasConstraint($0) })
+            try s.removeConstraints(added)
+            XCTAssertEqual(s.constraintCount, 0)
+            XCTAssertEqual(s.rowCount, 0)
+        }
+    }
+
     /// A solver created with room for 1 symbol and 1 cell (`Solver(symbolCapacity:cellCapacity:)`,
     /// the layout system's smaller solver) grows its buffers by doubling and ends a 40-view chain
     /// exactly as the default solver does: the same tableau (`dump()`) and values; the chain's
