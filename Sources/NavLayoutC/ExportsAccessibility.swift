@@ -79,8 +79,7 @@ public func nl_map_view_set_accessibility_elements(_ map: OpaquePointer?, _ elem
                 guard let p = elements[i] else {
                     throw NavLayoutError.invalidArgument("nl_map_view_set_accessibility_elements: elements[\(i)] is NULL")
                 }
-                let (owner, v) = try resolveView(p, "nl_map_view_set_accessibility_elements: elements[\(i)]")
-                try requireSameMap(ctx, owner, "nl_map_view_set_accessibility_elements: elements[\(i)] \(name(v))")
+                let (_, v) = try resolveView(p, "nl_map_view_set_accessibility_elements: elements[\(i)]", within: ctx)
                 views.append(v)
             }
             try m.setAccessibilityElements(views)

@@ -266,8 +266,7 @@ public func nl_view_remove_from_superview(_ view: OpaquePointer?) -> nl_status {
 public func nl_view_add_layout_guide(_ view: OpaquePointer?, _ guide: OpaquePointer?) -> nl_status {
     guarded {
         let (vctx, v) = try resolveView(view)
-        let (gctx, g) = try resolveGuide(guide)
-        try requireSameMap(vctx, gctx, "guide \(name(g))")
+        let (_, g) = try resolveGuide(guide, within: vctx)
         if g.isBuiltIn && g.owningView !== v {
             throw NavLayoutError.invalidArgument("nl_view_add_layout_guide: \(name(g)) is a built-in guide of another view")
         }
@@ -280,8 +279,7 @@ public func nl_view_add_layout_guide(_ view: OpaquePointer?, _ guide: OpaquePoin
 public func nl_view_remove_layout_guide(_ view: OpaquePointer?, _ guide: OpaquePointer?) -> nl_status {
     guarded {
         let (vctx, v) = try resolveView(view)
-        let (gctx, g) = try resolveGuide(guide)
-        try requireSameMap(vctx, gctx, "guide \(name(g))")
+        let (_, g) = try resolveGuide(guide, within: vctx)
         if g.isBuiltIn { throw NavLayoutError.invalidArgument("nl_view_remove_layout_guide: \(name(g)) is a built-in guide and cannot be removed") }
         guard g.owningView === v else {
             throw NavLayoutError.unknown("nl_view_remove_layout_guide: \(name(v)) does not own guide \(name(g))")
@@ -474,8 +472,7 @@ public func nl_guide_anchor(_ guide: OpaquePointer?, _ attribute: nl_anchor_attr
 }
 
 private func anchorOf(_ a: nl_anchor, _ ctx: MapContext, _ role: String) throws -> LayoutAnchor {
-    let (ictx, item) = try resolveItem(a.item, role)
-    try requireSameMap(ctx, ictx, "\(role) item \(name(item))")
+    let (_, item) = try resolveItem(a.item, "\(role) item", within: ctx)
     return LayoutAnchor(item: item, attribute: try attributeOf(a.attribute))
 }
 
@@ -615,15 +612,15 @@ private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int
     for i in 0..<count {
         let resolved: (MapContext, LayoutConstraint)
         do {
-            resolved = try resolveConstraint(list[i], what)
+            resolved = try resolveConstraint(list[i], what, within: first)
         } catch {
             // Only a failure needs the element's position in its message: resolve again with it
             // (the same check, so the same error) instead of building the text for every element.
-            _ = try resolveConstraint(list[i], "\(what): constraints[\(i)]")
+            _ = try resolveConstraint(list[i], "\(what): constraints[\(i)]", within: first)
             throw error
         }
         let (ctx, c) = resolved
-        if let first { try requireSameMap(first, ctx, "\(what): constraints[\(i)] (\(c))") } else { first = ctx }
+        if first == nil { first = ctx }
         if requireLive { try requireLiveItems(ctx, c, "\(what): constraints[\(i)]") }
         result.append(c)
     }

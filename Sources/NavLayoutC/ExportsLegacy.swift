@@ -82,8 +82,7 @@ public func nl_map_view_set_header_accessory_view(_ map: OpaquePointer?, _ view:
     setting(map) { ctx, m in
         var accessory: LayoutView?
         if view != nil {
-            let (vctx, v) = try resolveView(view, "header accessory view")
-            try requireSameMap(ctx, vctx, "header accessory view \(name(v))")
+            let (_, v) = try resolveView(view, "header accessory view", within: ctx)
             accessory = v
         }
         try m.setHeaderAccessoryView(accessory)
@@ -131,8 +130,7 @@ public func nl_map_view_padding_adjustment_behavior(_ map: OpaquePointer?, _ out
 @c @implementation
 public func nl_map_view_invalidate_layout_for_accessory_view(_ map: OpaquePointer?, _ view: OpaquePointer?) -> nl_status {
     setting(map) { ctx, m in
-        let (vctx, v) = try resolveView(view)
-        try requireSameMap(ctx, vctx, "view \(name(v))")
+        let (_, v) = try resolveView(view, within: ctx)
         try m.invalidateLayout(forAccessoryView: v)
     }
 }

@@ -273,8 +273,7 @@ public func nl_hiding_stack_set_arranged_subviews(_ stack: OpaquePointer?, _ vie
             guard count > 0, count <= 1 << 20 else { throw NavLayoutError.invalidArgument("nl_hiding_stack_set_arranged_subviews: count out of range") }
             var seen: Set<ObjectIdentifier> = []
             for i in 0..<count {
-                let (vctx, v) = try resolveView(views[i], "views[\(i)]")
-                try requireSameMap(ctx, vctx, "views[\(i)] \(name(v))")
+                let (_, v) = try resolveView(views[i], "views[\(i)]", within: ctx)
                 if v === s { throw NavLayoutError.invalidArgument("hiding stack \(name(s)) cannot arrange itself") }
                 if v === ctx.map { throw NavLayoutError.invalidArgument("the map view's root view cannot be arranged in \(name(s))") }
                 if s.isInSubtree(of: v) { throw NavLayoutError.invalidArgument("\(name(v)) is an ancestor of hiding stack \(name(s))") }

@@ -62,6 +62,8 @@ private func resolveSolverEntry(_ raw: UInt64, _ kind: HandleKind, _ role: @auto
     case .busy(let flag): throw busyError(flag, role())
     case .wrongKind(let found):
         throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(found.noun) handle")
+    case .foreign:  // (no `within` here: the variables' and constraints' owners are compared by `object(of:)`)
+        throw NavLayoutError.invalidArgument("\(role()): the \(kind.noun) handle belongs to another solver")
     case .missing:
         throw NavLayoutError.invalidHandle("\(role()): invalid \(kind.noun) handle: \(Handles.explain(raw))")
     }

@@ -12,8 +12,7 @@ func withParentAndChild(_ what: String, _ parent: OpaquePointer?, _ child: Opaqu
                                 _ body: (MapContext, LayoutView, LayoutView) throws -> Void) -> nl_status {
     guarded {
         let (pctx, p) = try resolveView(parent, "parent")
-        let (cctx, c) = try resolveView(child, "child")
-        try requireSameMap(pctx, cctx, "child view \(name(c))")
+        let (_, c) = try resolveView(child, "child", within: pctx)
         if c === pctx.map { throw NavLayoutError.invalidArgument("\(what): the map view's root view cannot be a subview") }
         if c === p { throw NavLayoutError.invalidArgument("\(what): \(name(c)) cannot be its own subview") }
         if p.isInSubtree(of: c) {
@@ -33,8 +32,7 @@ private func requireIndex(_ i: Int, _ what: String, _ parent: LayoutView) throws
 
 /// Resolves `sibling` as a view of the map view `ctx`.
 private func sibling(_ p: OpaquePointer?, _ ctx: MapContext) throws -> LayoutView {
-    let (sctx, s) = try resolveView(p, "sibling")
-    try requireSameMap(ctx, sctx, "sibling view \(name(s))")
+    let (_, s) = try resolveView(p, "sibling", within: ctx)
     return s
 }
 

@@ -126,6 +126,10 @@ enum HandleLookup {
     /// A live handle of a kind the caller does not accept; nothing was taken (its owner may be
     /// another thread's, and the answer does not depend on it).
     case wrongKind(HandleKind)
+    /// A live handle of an accepted kind whose map view or solver is not the one the caller
+    /// named (`within`); nothing was taken (that owner may be another thread's, and the answer
+    /// does not depend on it).
+    case foreign
     /// Not a live handle (NULL, stale, garbage).
     case missing
 }
@@ -305,12 +309,21 @@ enum Handles {
     /// thread already holds the owner's flag (a handle of the map view or solver the call is
     /// already using); otherwise the look-up and the take are one critical section of the
     /// table's mutex, which keeps the owner alive until its flag is taken.
-    static func lookupEntering(_ raw: UInt64, accepting accepted: (HandleKind) -> Bool) -> HandleLookup {
+    ///
+    /// `within`: the map view or solver the handle must belong to (a call's second handle, which
+    /// must be of the first one's map view), or nil for any. A handle of another owner is
+    /// `.foreign`, told by comparing pointers before any flag is taken: taking that owner's flag
+    /// to find out made the answer NL_ERR_BUSY whenever another thread was using it, and that
+    /// thread's own calls BUSY meanwhile.
+    static func lookupEntering(_ raw: UInt64, accepting accepted: (HandleKind) -> Bool,
+                               within: UseTracked? = nil) -> HandleLookup {
+        let withinBits = within.map { Unmanaged.passUnretained($0).toOpaque() }
         // A thread inside a call (holding a flag) may be resolving one of that call's own handles:
         // the lock-free read. The first handle of a call (nothing held yet) goes to the mutex.
         let held = threadUse().pointee.head
         if held != nil, let entry = peek(raw) {
             if !accepted(entry.kind) { return .wrongKind(entry.kind) }
+            if let w = withinBits, entry.ownerBits != w { return .foreign }
             if isHeld(entry.ownerBits, from: held) { return .live(entry) }
         }
         guard let (index, generation) = decode(raw), index != 0 else { return .missing }
@@ -325,6 +338,7 @@ enum Handles {
                   let ownerBits = UnsafeMutableRawPointer(bitPattern: s.pointee.owner.load(ordering: .relaxed))
             else { return .missing }
             if !accepted(kind) { return .wrongKind(kind) }
+            if let w = withinBits, ownerBits != w { return .foreign }
             let entry = HandleEntry(kind: kind, objectBits: objectBits, ownerBits: ownerBits)
             // The table's reference keeps the owner alive while the mutex is held; borrowed, not
             // retained (issue 19), except for the rare busy result, which outlives the mutex.

@@ -40,16 +40,26 @@ func makeTSanToken() -> UnsafeMutableRawPointer? { nil }
 @inline(__always) func handlePointer(_ raw: UInt64) -> OpaquePointer? { OpaquePointer(bitPattern: UInt(raw)) }
 
 /// Resolves a handle of the given kind or throws `invalidHandle` with a message that says what
-/// was expected and what was found.
-func resolve(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws -> HandleEntry {
+/// was expected and what was found. With `within`, the handle must be of that map view: one of
+/// another map view throws `invalidArgument` ("belongs to another map view") without touching
+/// that map view (see `Handles.lookupEntering`), so the message names the handle, not its item.
+func resolve(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String,
+             within: MapContext? = nil) throws -> HandleEntry {
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
-    switch Handles.lookupEntering(raw, accepting: { $0 == kind }) {
+    switch Handles.lookupEntering(raw, accepting: { $0 == kind }, within: within) {
     case .live(let entry): return entry
     case .busy(let flag): throw busyError(flag, role())
     case .wrongKind(let found):
         throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(found.noun) handle")
+    case .foreign: throw foreignError(raw, kind.noun, role())
     case .missing: throw NavLayoutError.invalidHandle("\(role()): invalid \(kind.noun) handle: \(Handles.explain(raw))")
     }
+}
+
+/// The error for a handle of another map view than the call's (`NL_ERR_INVALID_ARGUMENT`).
+func foreignError(_ raw: UInt64, _ noun: String, _ role: String) -> NavLayoutError {
+    .invalidArgument("\(role) (\(noun) handle 0x\(String(raw, radix: 16))) belongs to another map view; "
+        + "a call takes handles of one map view only")
 }
 
 func resolveMap(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "map") throws -> MapContext {
@@ -58,20 +68,23 @@ func resolveMap(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "map") 
     return entry.context
 }
 
-func resolveView(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "view") throws -> (MapContext, LayoutView) {
-    let entry = try resolve(rawValue(p), .view, role())
+func resolveView(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "view",
+                 within: MapContext? = nil) throws -> (MapContext, LayoutView) {
+    let entry = try resolve(rawValue(p), .view, role(), within: within)
     guard let view = entry.object as? LayoutView else { throw NavLayoutError.internal("\(role()): view handle holds no view") }
     return (entry.context, view)
 }
 
-func resolveGuide(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "guide") throws -> (MapContext, LayoutGuide) {
-    let entry = try resolve(rawValue(p), .guide, role())
+func resolveGuide(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "guide",
+                  within: MapContext? = nil) throws -> (MapContext, LayoutGuide) {
+    let entry = try resolve(rawValue(p), .guide, role(), within: within)
     guard let guide = entry.object as? LayoutGuide else { throw NavLayoutError.internal("\(role()): guide handle holds no guide") }
     return (entry.context, guide)
 }
 
-func resolveConstraint(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "constraint") throws -> (MapContext, LayoutConstraint) {
-    let entry = try resolve(rawValue(p), .constraint, role())
+func resolveConstraint(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "constraint",
+                       within: MapContext? = nil) throws -> (MapContext, LayoutConstraint) {
+    let entry = try resolve(rawValue(p), .constraint, role(), within: within)
     guard let c = entry.object as? LayoutConstraint else { throw NavLayoutError.internal("\(role()): constraint handle holds no constraint") }
     return (entry.context, c)
 }
@@ -82,29 +95,24 @@ func resolveState(_ p: OpaquePointer?, _ role: @autoclosure () -> String = "stat
     return (entry.context, s)
 }
 
-/// Resolves an anchor's item: a view or a guide handle.
-func resolveItem(_ p: UnsafeRawPointer?, _ role: @autoclosure () -> String) throws -> (MapContext, LayoutItem) {
+/// Resolves an anchor's item: a view or a guide handle (of the map view `within`, if given).
+func resolveItem(_ p: UnsafeRawPointer?, _ role: @autoclosure () -> String,
+                 within: MapContext? = nil) throws -> (MapContext, LayoutItem) {
     let raw = rawValue(p)
     if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL item (anchor of an invalid view or guide)") }
     let entry: HandleEntry
-    switch Handles.lookupEntering(raw, accepting: { $0 == .view || $0 == .guide }) {
+    switch Handles.lookupEntering(raw, accepting: { $0 == .view || $0 == .guide }, within: within) {
     case .live(let e): entry = e
     case .busy(let flag): throw busyError(flag, role())
     case .wrongKind(let found):
         throw NavLayoutError.invalidHandle("\(role()): expected a view or guide handle, got a \(found.noun) handle")
+    case .foreign: throw foreignError(raw, "item", role())
     case .missing: throw NavLayoutError.invalidHandle("\(role()): invalid view/guide handle: \(Handles.explain(raw))")
     }
     guard let item = entry.object as? LayoutItem else {
         throw NavLayoutError.internal("\(role()): view or guide handle holds no item")
     }
     return (entry.context, item)
-}
-
-/// Throws `invalidArgument` unless every context is `context` (handles of one map view only).
-func requireSameMap(_ context: MapContext, _ other: MapContext, _ what: @autoclosure () -> String) throws {
-    if context !== other {
-        throw NavLayoutError.invalidArgument("\(what()) belongs to another map view")
-    }
 }
 
 func name(_ item: LayoutItem) -> String { "'\(item.displayName)'" }

@@ -22,10 +22,11 @@
  *      known to be alive). Every status is OK, BUSY, INVALID_HANDLE or, for the mixed calls,
  *      INVALID_ARGUMENT ("belongs to another ..."); no crash, and under ASan (the lsan step of
  *      scripts/test-reliability.sh) no use after free, under TSan no race report.
- *   5. A handle of the wrong kind, or another solver's variable or constraint, passed while another
- *      thread is busy with the map view or solver it belongs to: refused as what it is
- *      (INVALID_HANDLE "expected …", INVALID_ARGUMENT "belongs to another solver") every time,
- *      never NL_ERR_BUSY — and the thread using its own objects correctly never sees NL_ERR_BUSY.
+ *   5. A handle of the wrong kind, another solver's variable or constraint, or another map view's
+ *      view or anchor item in a call on one's own map view, passed while another thread is busy
+ *      with the map view or solver it belongs to: refused as what it is (INVALID_HANDLE
+ *      "expected …", INVALID_ARGUMENT "belongs to another solver / map view") every time, never
+ *      NL_ERR_BUSY — and the thread using its own objects correctly never sees NL_ERR_BUSY.
  *      (Before, the owner's flag was taken before the check: a new user's trial measured 45 %
  *      BUSY for the misusing thread and 20 % for the innocent one.)
  * On today's (pre-fix) code the refusals of parts 1 and 2 are missing (the status is NL_OK or
@@ -466,6 +467,10 @@ static void test_misuse_does_not_touch_the_owner(void) {
     pthread_t t;
     nl_solver *mine = nl_solver_create();
     nl_variable *x = nl_variable_create(mine, "x");
+    nl_map_view *my_map = nl_map_view_create_preset("iphone-portrait");
+    nl_view *my_root = nl_map_view_root(my_map);
+    nl_view *their_root;
+    nl_anchor my_top = nl_view_anchor(my_root, NL_ANCHOR_TOP), their_top;
     int i, wrong_status = 0;
     char first[240] = "";
     memset(&b, 0, sizeof b);
@@ -476,6 +481,9 @@ static void test_misuse_does_not_touch_the_owner(void) {
         nl_term t1[1] = {{b.v, 1}};
         CHECK_OK(nl_solver_constraint_create(b.s, t1, 1, 0, NL_GREATER_OR_EQUAL, NL_STRENGTH_WEAK, &b.k));
     }
+    /* Their map view's handles, taken before its thread starts (reading them uses the map view). */
+    their_root = nl_map_view_root(b.map);
+    their_top = nl_view_anchor(their_root, NL_ANCHOR_TOP);
     CHECK(pthread_create(&t, NULL, innocent_thread, &b) == 0, "pthread_create");
     while (__atomic_load_n(&b.calls, __ATOMIC_RELAXED) == 0) sched_yield();   /* it is running */
     for (i = 0; i < MISUSE_ROUNDS; i++) {
@@ -484,7 +492,8 @@ static void test_misuse_does_not_touch_the_owner(void) {
         nl_term wrong_kind[1] = {{(nl_variable *)(void *)b.k, 1}};                     /* a constraint */
         nl_solver_constraint *made = NULL;
         nl_rect r;
-        struct { nl_status got, want; const char *call; } c[5];
+        nl_constraint *cross = NULL;
+        struct { nl_status got, want; const char *call; } c[7];
         int k;
         c[0].got = nl_solver_add_constraints(mine, &as_constraint, 1);
         c[0].want = NL_ERR_INVALID_HANDLE; c[0].call = "add_constraints(map view)";
@@ -496,7 +505,15 @@ static void test_misuse_does_not_touch_the_owner(void) {
         c[3].want = NL_ERR_INVALID_HANDLE; c[3].call = "constraint_create(a constraint as variable)";
         c[4].got = nl_view_frame((const nl_view *)(void *)b.s, &r);
         c[4].want = NL_ERR_INVALID_HANDLE; c[4].call = "view_frame(their solver)";
-        for (k = 0; k < 5; k++) {
+        /* a call on my map view given their map view's view or anchor: refused without taking
+           their map view (which their thread is using) */
+        c[5].got = nl_view_add_subview(my_root, their_root);
+        c[5].want = NL_ERR_INVALID_ARGUMENT; c[5].call = "view_add_subview(my root, their root)";
+        cross = nl_constraint_create(my_map, my_top, NL_EQUAL, their_top, 1, 0);
+        c[6].got = nl_last_error_status();
+        c[6].want = NL_ERR_INVALID_ARGUMENT; c[6].call = "constraint_create(my anchor, their anchor)";
+        CHECK(cross == NULL, "no constraint across two map views");
+        for (k = 0; k < 7; k++) {
             if (c[k].got != c[k].want && wrong_status++ == 0)
                 snprintf(first, sizeof first, "%s: %s, expected %s", c[k].call, nl_status_name(c[k].got), nl_status_name(c[k].want));
         }
@@ -517,12 +534,19 @@ static void test_misuse_does_not_touch_the_owner(void) {
         CHECK_STATUS(nl_solver_constraint_create(mine, foreign, 2, 0, NL_EQUAL, NL_STRENGTH_WEAK, &made), NL_ERR_INVALID_ARGUMENT);
         CHECK_MESSAGE_HAS("terms[1].variable: variable handle 0xa5");
         CHECK_MESSAGE_HAS("belongs to another solver");
+        CHECK_STATUS(nl_view_add_subview(my_root, their_root), NL_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE_HAS("child (view handle 0x");
+        CHECK_MESSAGE_HAS("belongs to another map view");
+        CHECK(nl_constraint_create(my_map, my_top, NL_EQUAL, their_top, 1, 0) == NULL, "no constraint across two map views");
+        CHECK_MESSAGE_HAS("second anchor item (item handle 0x");
+        CHECK_MESSAGE_HAS("belongs to another map view");
     }
-    printf("busy: misuse: %d rounds of wrong-kind and foreign handles, never BUSY; the owner's thread made %ld calls, none BUSY\n",
+    printf("busy: misuse: %d rounds of wrong-kind and foreign handles (raw solver and map view), never BUSY; the owner's thread made %ld calls, none BUSY\n",
            MISUSE_ROUNDS, b.calls);
     CHECK_OK(nl_solver_destroy(b.s));
     CHECK_OK(nl_map_view_destroy(b.map));
     CHECK_OK(nl_solver_destroy(mine));
+    CHECK_OK(nl_map_view_destroy(my_map));
 }
 
 static double now_s(void) {
