@@ -76,7 +76,9 @@ typedef enum nl_status {
     NL_OK = 0,
     NL_ERR_INVALID_ARGUMENT = 1,   /* NaN/inf, out-of-range enum or index, NULL out-pointer,
                                       mixed anchor axes, handle of another map view, ... */
-    NL_ERR_INVALID_HANDLE = 2,     /* NULL, stale, foreign or garbage handle */
+    NL_ERR_INVALID_HANDLE = 2,     /* NULL, stale or garbage handle, or one of the wrong kind
+                                      (a live handle of another map view or solver where the
+                                      call needs its own: NL_ERR_INVALID_ARGUMENT) */
     NL_ERR_INVALID_STATE = 3,      /* event not valid in the current navigation state (docs/behaviour.md#invalid-events-and-re-entrancy) */
     NL_ERR_NAVIGATION_ENABLED = 4, /* set_layout_delegate while navigation is enabled (docs/behaviour.md#setting-the-layout-delegate) */
     NL_ERR_CARPLAY = 5,            /* set_layout_delegate on a CarPlay map view (docs/behaviour.md#setting-the-layout-delegate) */
@@ -685,8 +687,12 @@ nl_status nl_view_kind_of(const nl_view *view, nl_view_kind *out);
  *  and "" for host views and hiding stacks. Free it with nl_string_free. NULL on error. */
 char *nl_view_role(const nl_view *view);
 
-/** An anchor of a view. On a bad handle or attribute the result's item is NULL (and the last
- *  error is set); a constraint built from it then fails with NL_ERR_INVALID_HANDLE. */
+/** An anchor of a view: a value, checked again by the call that uses it. On a bad handle or
+ *  attribute the result's item is NULL (and the last error is set); a constraint built from it
+ *  then fails with NL_ERR_INVALID_HANDLE. The handle is checked from the handle table alone,
+ *  without entering the view's map view, so this is never NL_ERR_BUSY: an anchor of a map view
+ *  another thread is using can be made, and the call it is passed to answers for it
+ *  (NL_ERR_INVALID_ARGUMENT for another map view's item, NL_ERR_BUSY on that map view). */
 nl_anchor nl_view_anchor(const nl_view *view, nl_anchor_attribute attribute);
 
 /** An anchor of a layout guide; as nl_view_anchor. */
@@ -757,14 +763,16 @@ nl_status nl_constraint_multiplier(const nl_constraint *constraint, double *out)
 nl_status nl_constraint_activate(nl_constraint *constraint);
 
 /** Activates `count` constraints, all or nothing: on any error (bad handle, a constraint naming a
- *  destroyed view or guide, no common ancestor) none is activated. Size constraints on fixed-size SDK components are left inactive and
+ *  destroyed view or guide, no common ancestor; NL_ERR_INVALID_ARGUMENT for constraints of two
+ *  map views, told without entering either, so never NL_ERR_BUSY for that) none is activated. Size constraints on fixed-size SDK components are left inactive and
  *  reported, as for nl_constraint_activate, while the others activate. `constraints` may be NULL only when count is 0. */
 nl_status nl_constraints_activate(nl_constraint *const *constraints, size_t count);
 
 /** Deactivates one constraint (an inactive one: NL_OK). */
 nl_status nl_constraint_deactivate(nl_constraint *constraint);
 
-/** Deactivates `count` constraints; validates every handle first (all or nothing). */
+/** Deactivates `count` constraints; validates every handle first (all or nothing; constraints
+ *  of two map views: NL_ERR_INVALID_ARGUMENT, as nl_constraints_activate). */
 nl_status nl_constraints_deactivate(nl_constraint *const *constraints, size_t count);
 
 /** The view's presented frame (points, map view space) at the current time: interpolated while

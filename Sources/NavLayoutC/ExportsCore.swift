@@ -448,7 +448,11 @@ public func nl_view_anchor(_ view: OpaquePointer?, _ attribute: nl_anchor_attrib
     let thread = threadUse(), mark = thread.pointee.head  // one C call: see guarded
     defer { useScopeEnd(thread, mark) }
     do {
-        _ = try resolveView(view)
+        // Checked from the handle's slot alone, without entering its map view: an anchor is a
+        // value (item, attribute) checked again by the call that uses it, so making one is never
+        // NL_ERR_BUSY, and an anchor of a busy map view reaches that call, which refuses it for
+        // what it is (another map view's item, or busy).
+        try checkLiveHandle(rawValue(view), .view, "view")
         _ = try attributeOf(attribute)
         return nl_anchor(item: UnsafeRawPointer(view), attribute: attribute)
     } catch {
@@ -462,7 +466,11 @@ public func nl_guide_anchor(_ guide: OpaquePointer?, _ attribute: nl_anchor_attr
     let thread = threadUse(), mark = thread.pointee.head  // one C call: see guarded
     defer { useScopeEnd(thread, mark) }
     do {
-        _ = try resolveGuide(guide)
+        // Checked from the handle's slot alone, without entering its map view: an anchor is a
+        // value (item, attribute) checked again by the call that uses it, so making one is never
+        // NL_ERR_BUSY, and an anchor of a busy map view reaches that call, which refuses it for
+        // what it is (another map view's item, or busy).
+        try checkLiveHandle(rawValue(guide), .guide, "guide")
         _ = try attributeOf(attribute)
         return nl_anchor(item: UnsafeRawPointer(guide), attribute: attribute)
     } catch {
@@ -606,6 +614,20 @@ private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int
     if count == 0 { return [] }
     guard let list else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(UInt(bitPattern: count))") }
     guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
+    // A list mixing map views is refused before any of them is entered: entering the first
+    // one's map view made it NL_ERR_BUSY while another thread used that map view (and that
+    // thread's calls BUSY), though calling again could only give this error. The owners are
+    // compared from the handles' slots; a handle that is not a live constraint is left to the
+    // loop below, which reports it.
+    if count > 1, let owner = Handles.ownerIdentity(rawValue(list[0]), .constraint) {
+        for i in 1..<count {
+            if let other = Handles.ownerIdentity(rawValue(list[i]), .constraint), other != owner {
+                throw NavLayoutError.invalidArgument("\(what): constraints[\(i)] (constraint handle 0x"
+                    + String(rawValue(list[i]), radix: 16) + ") and constraints[0] belong to different map views; "
+                    + "a call takes constraints of one map view only")
+            }
+        }
+    }
     var result: [LayoutConstraint] = []
     result.reserveCapacity(count)
     var first: MapContext?

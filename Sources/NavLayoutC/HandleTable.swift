@@ -297,6 +297,14 @@ enum Handles {
         return HandleEntry(kind: kind, objectBits: objectBits, ownerBits: ownerBits)
     }
 
+    /// The identity of the map view or solver of `raw`, a live handle of `kind`, read from its
+    /// slot alone (nil otherwise): for telling whether two handles have one owner without
+    /// entering either. Only compared, never dereferenced.
+    static func ownerIdentity(_ raw: UInt64, _ kind: HandleKind) -> UInt? {
+        guard let entry = peek(raw), entry.kind == kind else { return nil }
+        return UInt(bitPattern: entry.ownerBits)
+    }
+
     /// Decodes a handle value and, if its kind is `accepted`, takes its map view's or solver's
     /// in-use flag for the calling thread: a handle found live cannot be invalidated by another
     /// thread before the call returns (invalidating needs the flag). `.busy` when another thread

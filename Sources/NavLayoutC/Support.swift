@@ -56,6 +56,19 @@ func resolve(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> Strin
     }
 }
 
+/// Throws `invalidHandle` unless `raw` is a live handle of `kind` at the time of the call, read
+/// from its slot alone (`Handles.peek`): no lock, no flag taken, nothing dereferenced. For
+/// values that are checked again where they are used (an `nl_anchor`).
+func checkLiveHandle(_ raw: UInt64, _ kind: HandleKind, _ role: @autoclosure () -> String) throws {
+    if raw == 0 { throw NavLayoutError.invalidHandle("\(role()): NULL \(kind.noun) handle") }
+    guard let entry = Handles.peek(raw) else {
+        throw NavLayoutError.invalidHandle("\(role()): invalid \(kind.noun) handle: \(Handles.explain(raw))")
+    }
+    if entry.kind != kind {
+        throw NavLayoutError.invalidHandle("\(role()): expected a \(kind.noun) handle, got a \(entry.kind.noun) handle")
+    }
+}
+
 /// The error for a handle of another map view than the call's (`NL_ERR_INVALID_ARGUMENT`).
 func foreignError(_ raw: UInt64, _ noun: String, _ role: String) -> NavLayoutError {
     .invalidArgument("\(role) (\(noun) handle 0x\(String(raw, radix: 16))) belongs to another map view; "

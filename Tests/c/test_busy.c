@@ -22,11 +22,13 @@
  *      known to be alive). Every status is OK, BUSY, INVALID_HANDLE or, for the mixed calls,
  *      INVALID_ARGUMENT ("belongs to another ..."); no crash, and under ASan (the lsan step of
  *      scripts/test-reliability.sh) no use after free, under TSan no race report.
- *   5. A handle of the wrong kind, another solver's variable or constraint, or another map view's
- *      view or anchor item in a call on one's own map view, passed while another thread is busy
+ *   5. A handle of the wrong kind, another solver's variable or constraint, another map view's
+ *      view or anchor item in a call on one's own map view, or a constraint list mixing two map
+ *      views (theirs first), passed while another thread is busy
  *      with the map view or solver it belongs to: refused as what it is (INVALID_HANDLE
  *      "expected …", INVALID_ARGUMENT "belongs to another solver / map view") every time, never
- *      NL_ERR_BUSY — and the thread using its own objects correctly never sees NL_ERR_BUSY.
+ *      NL_ERR_BUSY; making an anchor of their view (nl_view_anchor) is never BUSY either — and the
+ *      thread using its own objects correctly never sees NL_ERR_BUSY.
  *      (Before, the owner's flag was taken before the check: a new user's trial measured 45 %
  *      BUSY for the misusing thread and 20 % for the innocent one.)
  * On today's (pre-fix) code the refusals of parts 1 and 2 are missing (the status is NL_OK or
@@ -471,6 +473,7 @@ static void test_misuse_does_not_touch_the_owner(void) {
     nl_view *my_root = nl_map_view_root(my_map);
     nl_view *their_root;
     nl_anchor my_top = nl_view_anchor(my_root, NL_ANCHOR_TOP), their_top;
+    nl_constraint *mine_c, *theirs_c;
     int i, wrong_status = 0;
     char first[240] = "";
     memset(&b, 0, sizeof b);
@@ -484,6 +487,9 @@ static void test_misuse_does_not_touch_the_owner(void) {
     /* Their map view's handles, taken before its thread starts (reading them uses the map view). */
     their_root = nl_map_view_root(b.map);
     their_top = nl_view_anchor(their_root, NL_ANCHOR_TOP);
+    mine_c = nl_constraint_create_constant(my_map, nl_view_anchor(nl_view_create(my_map), NL_ANCHOR_WIDTH), NL_EQUAL, 10);
+    theirs_c = nl_constraint_create_constant(b.map, nl_view_anchor(nl_view_create(b.map), NL_ANCHOR_WIDTH), NL_EQUAL, 10);
+    CHECK(mine_c != NULL && theirs_c != NULL, "two constraints: %s", nl_last_error_message());
     CHECK(pthread_create(&t, NULL, innocent_thread, &b) == 0, "pthread_create");
     while (__atomic_load_n(&b.calls, __ATOMIC_RELAXED) == 0) sched_yield();   /* it is running */
     for (i = 0; i < MISUSE_ROUNDS; i++) {
@@ -493,7 +499,9 @@ static void test_misuse_does_not_touch_the_owner(void) {
         nl_solver_constraint *made = NULL;
         nl_rect r;
         nl_constraint *cross = NULL;
-        struct { nl_status got, want; const char *call; } c[7];
+        nl_constraint *theirs_first[2] = {theirs_c, mine_c};
+        nl_anchor made_anchor;
+        struct { nl_status got, want; const char *call; } c[11];
         int k;
         c[0].got = nl_solver_add_constraints(mine, &as_constraint, 1);
         c[0].want = NL_ERR_INVALID_HANDLE; c[0].call = "add_constraints(map view)";
@@ -513,7 +521,20 @@ static void test_misuse_does_not_touch_the_owner(void) {
         c[6].got = nl_last_error_status();
         c[6].want = NL_ERR_INVALID_ARGUMENT; c[6].call = "constraint_create(my anchor, their anchor)";
         CHECK(cross == NULL, "no constraint across two map views");
-        for (k = 0; k < 7; k++) {
+        /* a list whose first constraint is theirs: refused as mixed, before any map view is entered */
+        c[7].got = nl_constraints_activate(theirs_first, 2);
+        c[7].want = NL_ERR_INVALID_ARGUMENT; c[7].call = "constraints_activate(theirs, mine)";
+        c[8].got = nl_constraints_deactivate(theirs_first, 2);
+        c[8].want = NL_ERR_INVALID_ARGUMENT; c[8].call = "constraints_deactivate(theirs, mine)";
+        /* an anchor of their view is a value: making it does not enter their map view */
+        made_anchor = nl_view_anchor(their_root, NL_ANCHOR_BOTTOM);
+        c[9].got = made_anchor.item != NULL ? NL_OK : nl_last_error_status();
+        c[9].want = NL_OK; c[9].call = "view_anchor(their root)";
+        cross = nl_constraint_create(my_map, my_top, NL_EQUAL, nl_view_anchor(their_root, NL_ANCHOR_TOP), 1, 0);
+        c[10].got = nl_last_error_status();
+        c[10].want = NL_ERR_INVALID_ARGUMENT; c[10].call = "constraint_create(my anchor, nl_view_anchor(their root))";
+        CHECK(cross == NULL, "no constraint across two map views");
+        for (k = 0; k < 11; k++) {
             if (c[k].got != c[k].want && wrong_status++ == 0)
                 snprintf(first, sizeof first, "%s: %s, expected %s", c[k].call, nl_status_name(c[k].got), nl_status_name(c[k].want));
         }
@@ -540,6 +561,12 @@ static void test_misuse_does_not_touch_the_owner(void) {
         CHECK(nl_constraint_create(my_map, my_top, NL_EQUAL, their_top, 1, 0) == NULL, "no constraint across two map views");
         CHECK_MESSAGE_HAS("second anchor item (item handle 0x");
         CHECK_MESSAGE_HAS("belongs to another map view");
+        {
+            nl_constraint *theirs_first[2] = {theirs_c, mine_c};
+            CHECK_STATUS(nl_constraints_activate(theirs_first, 2), NL_ERR_INVALID_ARGUMENT);
+            CHECK_MESSAGE_HAS("constraints[1] (constraint handle 0x");
+            CHECK_MESSAGE_HAS("and constraints[0] belong to different map views");
+        }
     }
     printf("busy: misuse: %d rounds of wrong-kind and foreign handles (raw solver and map view), never BUSY; the owner's thread made %ld calls, none BUSY\n",
            MISUSE_ROUNDS, b.calls);
