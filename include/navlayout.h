@@ -10,9 +10,9 @@
  *   Coordinates have their origin at the map view's top-left, x to the right, y down; every frame
  *   is in the map view's coordinate space (docs/behaviour.md#units-and-coordinates, docs/behaviour.md#layout-engine).
  * - Handles (nl_map_view, nl_view, nl_guide, nl_constraint, nl_ui_state) are opaque and are NOT
- *   pointers to memory: never dereference them. A NULL, stale (destroyed), foreign (a handle of
- *   another kind) or garbage handle is detected and reported as NL_ERR_INVALID_HANDLE; it never
- *   crashes the process.
+ *   pointers to memory: never dereference them. A NULL, stale (destroyed) or garbage handle, or
+ *   a handle of another kind than the call takes, is detected and reported as
+ *   NL_ERR_INVALID_HANDLE; it never crashes the process.
  * - Everything created from a map view (views, guides, hiding stacks, constraints, and the
  *   handles of the SDK's components) belongs to that map view and becomes invalid when the map view
  *   is destroyed. Using a handle that belongs to map view A with map view B returns
@@ -763,16 +763,20 @@ nl_status nl_constraint_multiplier(const nl_constraint *constraint, double *out)
 nl_status nl_constraint_activate(nl_constraint *constraint);
 
 /** Activates `count` constraints, all or nothing: on any error (bad handle, a constraint naming a
- *  destroyed view or guide, no common ancestor; NL_ERR_INVALID_ARGUMENT for constraints of two
- *  map views, told without entering either, so never NL_ERR_BUSY for that) none is activated. Size constraints on fixed-size SDK components are left inactive and
+ *  destroyed view or guide, no common ancestor) none is activated. Every handle is checked first,
+ *  before any map view is entered (NULL, stale, garbage or wrong kind: NL_ERR_INVALID_HANDLE;
+ *  constraints of two map views: NL_ERR_INVALID_ARGUMENT), so such a list is never NL_ERR_BUSY;
+ *  NL_ERR_BUSY means that the list's one map view is in use by another thread. Size constraints on fixed-size SDK components are left inactive and
  *  reported, as for nl_constraint_activate, while the others activate. `constraints` may be NULL only when count is 0. */
 nl_status nl_constraints_activate(nl_constraint *const *constraints, size_t count);
 
 /** Deactivates one constraint (an inactive one: NL_OK). */
 nl_status nl_constraint_deactivate(nl_constraint *constraint);
 
-/** Deactivates `count` constraints; validates every handle first (all or nothing; constraints
- *  of two map views: NL_ERR_INVALID_ARGUMENT, as nl_constraints_activate). */
+/** Deactivates `count` constraints, all or nothing; as nl_constraints_activate, every handle is
+ *  checked first (NULL, stale, garbage or wrong kind: NL_ERR_INVALID_HANDLE; constraints of two
+ *  map views: NL_ERR_INVALID_ARGUMENT) before any map view is entered, so such a list is never
+ *  NL_ERR_BUSY. */
 nl_status nl_constraints_deactivate(nl_constraint *const *constraints, size_t count);
 
 /** The view's presented frame (points, map view space) at the current time: interpolated while

@@ -452,7 +452,7 @@ public func nl_view_anchor(_ view: OpaquePointer?, _ attribute: nl_anchor_attrib
         // value (item, attribute) checked again by the call that uses it, so making one is never
         // NL_ERR_BUSY, and an anchor of a busy map view reaches that call, which refuses it for
         // what it is (another map view's item, or busy).
-        try checkLiveHandle(rawValue(view), .view, "view")
+        try checkLiveHandle(rawValue(view), .view, "nl_view_anchor: view")
         _ = try attributeOf(attribute)
         return nl_anchor(item: UnsafeRawPointer(view), attribute: attribute)
     } catch {
@@ -470,7 +470,7 @@ public func nl_guide_anchor(_ guide: OpaquePointer?, _ attribute: nl_anchor_attr
         // value (item, attribute) checked again by the call that uses it, so making one is never
         // NL_ERR_BUSY, and an anchor of a busy map view reaches that call, which refuses it for
         // what it is (another map view's item, or busy).
-        try checkLiveHandle(rawValue(guide), .guide, "guide")
+        try checkLiveHandle(rawValue(guide), .guide, "nl_guide_anchor: guide")
         _ = try attributeOf(attribute)
         return nl_anchor(item: UnsafeRawPointer(guide), attribute: attribute)
     } catch {
@@ -502,8 +502,8 @@ public func nl_constraint_create(_ map: OpaquePointer?, _ first: nl_anchor, _ re
                                  _ multiplier: Double, _ constant: Double) -> OpaquePointer? {
     guardedValue {
         try withMap(map) { ctx, _ in
-            let a = try anchorOf(first, ctx, "first anchor")
-            let b = try anchorOf(second, ctx, "second anchor")
+            let a = try anchorOf(first, ctx, "nl_constraint_create: first anchor")
+            let b = try anchorOf(second, ctx, "nl_constraint_create: second anchor")
             let rel = try relationOf(relation)
             try requireFinite(multiplier, "multiplier of \(a) \(rel) \(b)")
             try requireFinite(constant, "constant of \(a) \(rel) \(b)")
@@ -520,7 +520,7 @@ public func nl_constraint_create(_ map: OpaquePointer?, _ first: nl_anchor, _ re
 public func nl_constraint_create_constant(_ map: OpaquePointer?, _ first: nl_anchor, _ relation: nl_relation, _ constant: Double) -> OpaquePointer? {
     guardedValue {
         try withMap(map) { ctx, _ in
-            let a = try anchorOf(first, ctx, "first anchor")
+            let a = try anchorOf(first, ctx, "nl_constraint_create_constant: first anchor")
             let rel = try relationOf(relation)
             try requireFinite(constant, "constant of \(a) \(rel) constant")
             if a.attribute.kind != .dimension {
@@ -614,16 +614,22 @@ private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int
     if count == 0 { return [] }
     guard let list else { throw NavLayoutError.invalidArgument("\(what): constraints is NULL but count is \(UInt(bitPattern: count))") }
     guard count > 0, count <= 1 << 24 else { throw NavLayoutError.invalidArgument("\(what): count \(UInt(bitPattern: count)) is out of range") }
-    // A list mixing map views is refused before any of them is entered: entering the first
-    // one's map view made it NL_ERR_BUSY while another thread used that map view (and that
-    // thread's calls BUSY), though calling again could only give this error. The owners are
-    // compared from the handles' slots; a handle that is not a live constraint is left to the
-    // loop below, which reports it.
-    if count > 1, let owner = Handles.ownerIdentity(rawValue(list[0]), .constraint) {
-        for i in 1..<count {
-            if let other = Handles.ownerIdentity(rawValue(list[i]), .constraint), other != owner {
+    // Every element is checked from its handle's slot before any map view is entered: a NULL,
+    // stale, garbage or wrong-kind handle (NL_ERR_INVALID_HANDLE) or a list mixing map views
+    // (NL_ERR_INVALID_ARGUMENT). Entering the first constraint's map view first made such a list
+    // NL_ERR_BUSY while another thread used that map view (and that thread's calls BUSY),
+    // though calling again could only give the other error (new users' trials). The loop below
+    // checks again, holding the map view (a handle may go stale meanwhile).
+    if count > 1 {
+        var owner: UInt? = nil
+        for i in 0..<count {
+            let raw = rawValue(list[i])
+            try checkLiveHandle(raw, .constraint, "\(what): constraints[\(i)]")
+            guard let other = Handles.ownerIdentity(raw, .constraint) else { continue }  // gone since: the loop reports it
+            if owner == nil { owner = other }
+            if other != owner {
                 throw NavLayoutError.invalidArgument("\(what): constraints[\(i)] (constraint handle 0x"
-                    + String(rawValue(list[i]), radix: 16) + ") and constraints[0] belong to different map views; "
+                    + String(raw, radix: 16) + ") and constraints[0] belong to different map views; "
                     + "a call takes constraints of one map view only")
             }
         }

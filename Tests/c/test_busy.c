@@ -24,7 +24,7 @@
  *      scripts/test-reliability.sh) no use after free, under TSan no race report.
  *   5. A handle of the wrong kind, another solver's variable or constraint, another map view's
  *      view or anchor item in a call on one's own map view, or a constraint list mixing two map
- *      views (theirs first), passed while another thread is busy
+ *      views or holding a handle of the wrong kind (theirs first), passed while another thread is busy
  *      with the map view or solver it belongs to: refused as what it is (INVALID_HANDLE
  *      "expected …", INVALID_ARGUMENT "belongs to another solver / map view") every time, never
  *      NL_ERR_BUSY; making an anchor of their view (nl_view_anchor) is never BUSY either — and the
@@ -500,8 +500,9 @@ static void test_misuse_does_not_touch_the_owner(void) {
         nl_rect r;
         nl_constraint *cross = NULL;
         nl_constraint *theirs_first[2] = {theirs_c, mine_c};
+        nl_constraint *theirs_then_a_view[2] = {theirs_c, (nl_constraint *)(void *)my_root};
         nl_anchor made_anchor;
-        struct { nl_status got, want; const char *call; } c[11];
+        struct { nl_status got, want; const char *call; } c[13];
         int k;
         c[0].got = nl_solver_add_constraints(mine, &as_constraint, 1);
         c[0].want = NL_ERR_INVALID_HANDLE; c[0].call = "add_constraints(map view)";
@@ -534,7 +535,13 @@ static void test_misuse_does_not_touch_the_owner(void) {
         c[10].got = nl_last_error_status();
         c[10].want = NL_ERR_INVALID_ARGUMENT; c[10].call = "constraint_create(my anchor, nl_view_anchor(their root))";
         CHECK(cross == NULL, "no constraint across two map views");
-        for (k = 0; k < 11; k++) {
+        /* their constraint, then a handle of the wrong kind: refused as such before their map
+           view is entered */
+        c[11].got = nl_constraints_activate(theirs_then_a_view, 2);
+        c[11].want = NL_ERR_INVALID_HANDLE; c[11].call = "constraints_activate(theirs, a view)";
+        c[12].got = nl_constraints_deactivate(theirs_then_a_view, 2);
+        c[12].want = NL_ERR_INVALID_HANDLE; c[12].call = "constraints_deactivate(theirs, a view)";
+        for (k = 0; k < 13; k++) {
             if (c[k].got != c[k].want && wrong_status++ == 0)
                 snprintf(first, sizeof first, "%s: %s, expected %s", c[k].call, nl_status_name(c[k].got), nl_status_name(c[k].want));
         }

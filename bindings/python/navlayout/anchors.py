@@ -220,8 +220,10 @@ class Anchor:
         Raises:
             TypeError: no or several relations, or wrong argument types.
             InvalidArgumentError: NaN/inf numbers, anchors of different axes, a position anchor
-                in a constant form, or anchors of different map views.
+                in a constant form, or anchors of different map views (told without entering
+                the other map view, so even while another thread uses it).
             InvalidHandleError: an item was destroyed or its map view closed.
+            BusyError: this anchor's map view is in use by another thread.
         """
         anchor_forms = {
             Relation.EQUAL: equal_to,
@@ -265,7 +267,9 @@ class Anchor:
                 map_view._maph_checked(), first, relation, other, mult, c
             )
         if not h:
-            fail(f"constraint on {self!r}")
+            # (Described from the cached names: a repr would call the library and replace the
+            # last error of nl_constraint_create with its own.)
+            fail(f"constraint on {self.item._describe()}.{self.attribute.name.lower()}")
         con: Constraint = map_view._wrap_constraint(h)
         if priority is not None:
             con.priority = priority

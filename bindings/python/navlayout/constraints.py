@@ -181,7 +181,9 @@ def activate(constraints: Iterable[Constraint]) -> None:
     constraint, items without a common ancestor) none is activated.
 
     Raises:
-        NoCommonAncestorError, InvalidHandleError, InvalidArgumentError.
+        NoCommonAncestorError, InvalidHandleError (a closed constraint),
+        InvalidArgumentError (constraints of two map views; told before either is entered),
+        BusyError (their map view is in use by another thread).
     """
     handles = _constraint_handles(constraints)
     if handles:
@@ -189,7 +191,13 @@ def activate(constraints: Iterable[Constraint]) -> None:
 
 
 def deactivate(constraints: Iterable[Constraint]) -> None:
-    """Deactivates all ``constraints``; every handle is validated first (all or nothing)."""
+    """Deactivates all ``constraints``; every handle is validated first (all or nothing).
+
+    Raises:
+        InvalidHandleError (a closed constraint), InvalidArgumentError (constraints of two map
+        views; told before either is entered), BusyError (their map view is in use by another
+        thread).
+    """
     handles = _constraint_handles(constraints)
     if handles:
         check(load().nl_constraints_deactivate(_ffi.handle_array(handles), len(handles)))

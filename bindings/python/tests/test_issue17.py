@@ -280,6 +280,10 @@ def test_another_map_views_items_are_refused_not_busy_while_it_is_in_use():
                         ("anchor", lambda: my_view.top_anchor.constraint(equal_to=their_view.top_anchor)),
                         ("activate", lambda: nl.activate([their_constraint, my_constraint])),
                         ("deactivate", lambda: nl.deactivate([their_constraint, my_constraint])),
+                        # a constraint on the busy map view itself: BusyError, with the message
+                        # of nl_constraint_create (describing the anchor for it must not call the
+                        # library, whose own BUSY error replaced it: "view: …")
+                        ("theirs", lambda: their_view.top_anchor.constraint(equal_to=my_view.top_anchor)),
                     ]:
                         try:
                             attempt()
@@ -296,4 +300,6 @@ def test_another_map_views_items_are_refused_not_busy_while_it_is_in_use():
             assert type(seen[name]) is nl.InvalidArgumentError, (name, seen[name])
         assert "belongs to another map view" in str(seen["anchor"])
         assert "belong to different map views" in str(seen["activate"])
+        assert type(seen["theirs"]) is nl.BusyError and str(seen["theirs"]).startswith("map: "), seen["theirs"]
         assert not my_constraint.active and not their_constraint.active
+
