@@ -624,8 +624,11 @@ private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int
         var owner: UInt? = nil
         for i in 0..<count {
             let raw = rawValue(list[i])
-            try checkLiveHandle(raw, .constraint, "\(what): constraints[\(i)]")
-            guard let other = Handles.ownerIdentity(raw, .constraint) else { continue }  // gone since: the loop reports it
+            guard let other = Handles.ownerIdentity(raw, .constraint) else {
+                // Not a live constraint handle: the reason, as the loop below would give it.
+                try checkLiveHandle(raw, .constraint, "\(what): constraints[\(i)]")
+                continue  // (live again by now: impossible, generations only grow)
+            }
             if owner == nil { owner = other }
             if other != owner {
                 throw NavLayoutError.invalidArgument("\(what): constraints[\(i)] (constraint handle 0x"
