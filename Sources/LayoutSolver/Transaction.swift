@@ -221,23 +221,14 @@ extension Solver {
     @inline(__always)
     internal func touch(_ index: Int) { tableau.touch(index) }
 
-    /// Stores (or, with nil, deletes) a constraint's bookkeeping, journaled; keeps its
-    /// verification record in step (Verification.swift).
-    /// (`tag` is consumed: stored without a copy of its references.)
-    internal func setConstraint(_ key: ObjectIdentifier, _ tag: consuming Tag?) {
-        guard let t = tag else {
-            deleteConstraint(key)
-            return
-        }
+    /// Stores a constraint's bookkeeping, journaled (the old tag, if any, is kept for the undo);
+    /// keeps its verification record in step (Verification.swift). Deleting is
+    /// ``deleteConstraint(_:)``. (`tag` is consumed: stored without a copy of its references.)
+    internal func setConstraint(_ key: ObjectIdentifier, _ tag: consuming Tag) {
         let old = registry.constraints.contains(key) ? registry.constraints[key] : nil
         journal.noteConstraint(key, old)
-        if t.isRequired && !t.isEdit {
-            var r = t
-            updateRecord(&r)
-            registry.constraints.set(key, r)
-        } else {
-            registry.constraints.set(key, t)
-        }
+        if tag.isRequired && !tag.isEdit { updateRecord(&tag) }
+        registry.constraints.set(key, tag)
     }
 
     /// Deletes a constraint's bookkeeping, journaled: the tag moves from the registry into the
@@ -256,7 +247,7 @@ extension Solver {
     /// through the generic value witnesses; issue 19); a held key takes ``setConstraint(_:_:)``.
     internal func storeConstraint(_ key: ObjectIdentifier, _ tag: consuming Tag) {
         if registry.constraints.contains(key) {
-            setConstraint(key, Optional(tag))
+            setConstraint(key, tag)
             return
         }
         journal.undoLog.append(.constraint(key, -1))

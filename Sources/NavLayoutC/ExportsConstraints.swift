@@ -23,18 +23,17 @@ private func attributeOf(_ a: nl_anchor_attribute) throws -> LayoutAttribute {
     return attr
 }
 
-@c @implementation
-public func nl_view_anchor(_ view: OpaquePointer?, _ attribute: nl_anchor_attribute) -> nl_anchor {
-    let thread = threadUse(), mark = thread.pointee.head  // one C call: see guarded
-    defer { useScopeEnd(thread, mark) }
+/// The anchor `(item, attribute)` of `raw`, a live handle of `kind` (a view or a guide), or one
+/// with a NULL item and the last error set. The handle is checked from its slot alone, without
+/// entering its map view: an anchor is a value checked again by the call that uses it, so making
+/// one is never NL_ERR_BUSY, and an anchor of a busy map view reaches that call, which refuses it
+/// for what it is (another map view's item, or busy). No flag is taken: no use scope.
+private func anchor(_ item: OpaquePointer?, _ kind: HandleKind, _ attribute: nl_anchor_attribute,
+                    _ role: @autoclosure () -> String) -> nl_anchor {
     do {
-        // Checked from the handle's slot alone, without entering its map view: an anchor is a
-        // value (item, attribute) checked again by the call that uses it, so making one is never
-        // NL_ERR_BUSY, and an anchor of a busy map view reaches that call, which refuses it for
-        // what it is (another map view's item, or busy).
-        try checkLiveHandle(rawValue(view), .view, "nl_view_anchor: view")
+        try checkLiveHandle(rawValue(item), kind, role())
         _ = try attributeOf(attribute)
-        return nl_anchor(item: UnsafeRawPointer(view), attribute: attribute)
+        return nl_anchor(item: UnsafeRawPointer(item), attribute: attribute)
     } catch {
         _ = fail(error)
         return nl_anchor(item: nil, attribute: attribute)
@@ -42,21 +41,13 @@ public func nl_view_anchor(_ view: OpaquePointer?, _ attribute: nl_anchor_attrib
 }
 
 @c @implementation
+public func nl_view_anchor(_ view: OpaquePointer?, _ attribute: nl_anchor_attribute) -> nl_anchor {
+    anchor(view, .view, attribute, "nl_view_anchor: view")
+}
+
+@c @implementation
 public func nl_guide_anchor(_ guide: OpaquePointer?, _ attribute: nl_anchor_attribute) -> nl_anchor {
-    let thread = threadUse(), mark = thread.pointee.head  // one C call: see guarded
-    defer { useScopeEnd(thread, mark) }
-    do {
-        // Checked from the handle's slot alone, without entering its map view: an anchor is a
-        // value (item, attribute) checked again by the call that uses it, so making one is never
-        // NL_ERR_BUSY, and an anchor of a busy map view reaches that call, which refuses it for
-        // what it is (another map view's item, or busy).
-        try checkLiveHandle(rawValue(guide), .guide, "nl_guide_anchor: guide")
-        _ = try attributeOf(attribute)
-        return nl_anchor(item: UnsafeRawPointer(guide), attribute: attribute)
-    } catch {
-        _ = fail(error)
-        return nl_anchor(item: nil, attribute: attribute)
-    }
+    anchor(guide, .guide, attribute, "nl_guide_anchor: guide")
 }
 
 private func anchorOf(_ a: nl_anchor, _ ctx: MapContext, _ role: String) throws -> LayoutAnchor {
@@ -173,7 +164,6 @@ public func nl_constraint_is_active(_ constraint: OpaquePointer?, _ out: UnsafeM
     }
 }
 
-/// Resolves a C array of constraint handles, all of one map view.
 /// Refuses to activate a constraint that names a view or guide destroyed through the C API: it
 /// would be installed on a detached, dead view, a reference cycle nothing frees (the API fuzzer:
 /// create a view, a constraint on it, destroy the view, activate the constraint — a leak).
@@ -189,6 +179,8 @@ private func requireLiveItems(_ ctx: MapContext, _ c: LayoutConstraint, _ what: 
     if let second = c.secondAnchor?.item { try check(second) }
 }
 
+/// Resolves a C array of constraint handles, all of one map view (`requireLive`: none naming a
+/// destroyed view or guide).
 private func constraintList(_ list: UnsafePointer<OpaquePointer?>?, _ count: Int, _ what: String,
                             requireLive: Bool = false) throws -> [LayoutConstraint] {
     if count == 0 { return [] }
